@@ -1,0 +1,63 @@
+/**
+ * Every failure the partner API can answer, as data: the HTTP status and the exact message.
+ * The seed contract fixes the 400 and 500 messages; DECISIONS.md fixes the rest.
+ *
+ * @remarks Since 0.1.0
+ */
+export const apiErrors = {
+  badRequest: { status: 400, message: 'Bad Request! Please send all the variables properly.' },
+  invalidJson: { status: 400, message: 'Bad Request! Please send all the variables properly.' },
+  noBulkEndpoint: { status: 400, message: 'No endpoint is configured for bulk results.' },
+  unauthorized: { status: 401, message: 'Unauthorized! Please send a valid x-api-key.' },
+  notFound: { status: 404, message: 'Not Found' },
+  orderNotFound: { status: 404, message: 'Order not found.' },
+  optInNotFound: { status: 404, message: 'Opt-in not found.' },
+  jobNotFound: { status: 404, message: 'Job not found.' },
+  methodNotAllowed: { status: 405, message: 'Method Not Allowed' },
+  orderConflict: {
+    status: 409,
+    message: 'Conflict! An order with this partner_order_id already exists.',
+  },
+  cartConflict: { status: 409, message: 'Conflict! An order with this cart_id already exists.' },
+  orderUnlocked: { status: 409, message: 'Order is unlocked; it can no longer be updated.' },
+  orderCancelled: { status: 409, message: 'Order is cancelled; it can no longer be updated.' },
+  insufficientClimes: { status: 409, message: 'Cannot remove more climes than the order holds.' },
+  climesLimitExceeded: {
+    status: 409,
+    message: 'The order would hold more climes than the limit of 1000000000.',
+  },
+  payloadTooLarge: { status: 413, message: 'Payload Too Large! The body must be at most 1 MiB.' },
+  unsupportedMediaType: {
+    status: 415,
+    message: 'Unsupported Media Type! Please send Content-Type: application/json.',
+  },
+  rateLimited: { status: 429, message: 'Too Many Requests! Please retry later.' },
+  flightServerError: { status: 500, message: 'Server Error! Failed to get Flight Truecost.' },
+  carsServerError: { status: 500, message: 'Server Error! Failed to get Cars Truecost.' },
+  transportationServerError: {
+    status: 500,
+    message: 'Server Error! Failed to get Transportation Truecost.',
+  },
+  logisticsServerError: { status: 500, message: 'Server Error! Failed to get Logistics Truecost.' },
+  commuteServerError: { status: 500, message: 'Server Error! Failed to get Commute Truecost.' },
+  serverError: { status: 500, message: 'Server Error! Please try again later.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** The name of one entry of {@link apiErrors}. */
+export type ApiErrorName = keyof typeof apiErrors;
+
+/**
+ * The success messages of the contract, as data.
+ *
+ * @remarks Since 0.1.0
+ */
+export const successMessages = {
+  orderCreated: 'Order created successfully',
+  ordersCreated: 'Orders created successfully',
+  orderUpdated: 'Order updated successfully',
+  orderCancelled: 'Order cancelled successfully',
+  optInSaved: 'Opt-In data added successfully',
+  truecostCalculated: 'Truecost calculated successfully',
+  transportationCalculated: 'Truecost data calculated successfully!',
+  bulkAccepted: 'The flight data has been added successfully!',
+} as const;

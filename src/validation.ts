@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+
+/** The first problem found in a request: the dotted path of the field and why it was refused. */
+export interface ValidationProblem {
+  /** Dotted path of the field, e.g. `queries.flights.3.departure`; empty for the body itself. */
+  readonly path: string;
+  /** One short sentence saying what was wrong. */
+  readonly reason: string;
+}
+
+/** Either the parsed value (defaults filled) or the first problem. Never throws for bad input. */
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: ValidationProblem };
+
+/**
+ * Parses `input` with `schema` and returns the parsed value or the first problem found.
+ *
+ * @example
+ * ```ts
+ * const result = validate(flightRequestSchema, body);
+ * if (!result.ok) console.log(result.error.path, result.error.reason);
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function validate<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): ValidationResult<z.output<S>> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const issue = parsed.error.issues[0];
+  if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
+  return { ok: false, error: problemOf(issue) };
+}
+
+function problemOf(issue: z.core.$ZodIssue): ValidationProblem {
+  // A union reports its own path; the branch that came closest says more.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const deepest = issue.errors
+      .map((branch) => branch[0])
+      .filter((first): first is z.core.$ZodIssue => first !== undefined)
+      .sort((a, b) => b.path.length - a.path.length)[0];
+    if (deepest !== undefined) return problemOf({ ...deepest, path: [...issue.path, ...deepest.path] });
+  }
+  return { path: issue.path.map(String).join('.'), reason: reasonOf(issue) };
+}
+
+function reasonOf(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'Required.';
+      return `Expected ${issue.expected}, received ${describe(issue.input)}.`;
+    case 'invalid_value':
+      return `Must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
+    case 'too_small':
+      return boundReason('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);
+    case 'too_big':
+      return boundReason('at most', 'less than', issue.origin, issue.maximum, issue.inclusive);
+    default:
+      return issue.message.endsWith('.') ? issue.message : `${issue.message}.`;
+  }
+}
+
+function boundReason(
+  inclusiveWord: string,
+  exclusiveWord: string,
+  origin: string,
+  bound: number | bigint,
+  inclusive: boolean | undefined,
+): string {
+  const comparison = inclusive === false ? exclusiveWord : inclusiveWord;
+  if (origin === 'array' || origin === 'set') return `Must have ${comparison} ${bound} element(s).`;
+  if (origin === 'string') {
+    if (inclusive !== false && Number(bound) === 1 && inclusiveWord === 'at least') return 'Must not be empty.';
+    return `Must be ${comparison} ${bound} characters long.`;
+  }
+  return `Must be ${comparison} ${bound}.`;
+}
+
+function describe(input: unknown): string {
+  if (input === null) return 'null';
+  if (Array.isArray(input)) return 'array';
+  if (typeof input === 'number' && !Number.isFinite(input)) return String(input);
+  return typeof input;
+}

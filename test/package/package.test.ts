@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// Tests the published artifact, not the sources: pack, lint the tarball, then import it
+// from outside the repository as ESM and as CommonJS.
+const root = resolve(import.meta.dirname, '../..');
+let work: string;
+let tarball: string;
+
+function run(command: string, args: string[], cwd = root): string {
+  return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+beforeAll(() => {
+  work = mkdtempSync(join(tmpdir(), 'truecost-package-'));
+  run('npm', ['pack', '--silent', '--pack-destination', work]);
+  const name = readdirSync(work).find((file) => file.endsWith('.tgz'));
+  if (name === undefined) throw new Error('npm pack produced no tarball');
+  tarball = join(work, name);
+  const consumer = join(work, 'consumer');
+  mkdirSync(join(consumer, 'node_modules', 'truecost'), { recursive: true });
+  run('tar', ['-xzf', tarball, '-C', join(consumer, 'node_modules', 'truecost'), '--strip-components=1']);
+  // The package's one run-time dependency, taken from this checkout instead of the registry.
+  symlinkSync(join(root, 'node_modules', 'zod'), join(consumer, 'node_modules', 'zod'), 'dir');
+}, 240_000);
+
+afterAll(() => {
+  if (work !== undefined) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the packed tarball', () => {
+  it('passes publint --strict', () => {
+    const output = run('npx', ['publint', '--strict', join(work, 'consumer', 'node_modules', 'truecost')]);
+    expect(output).not.toMatch(/error|warning/i);
+  });
+
+  it('has correct types for ESM and CommonJS consumers (attw)', () => {
+    // node10 resolution predates "exports" and cannot see sub-paths; every other profile must pass.
+    // attw exits non-zero on any problem outside the ignored profile, which fails `run`.
+    const report = JSON.parse(run('npx', ['attw', tarball, '--profile', 'node16', '--format', 'json'])) as {
+      problems: Record<string, { resolutionKind?: string }[]>;
+    };
+    const counted = Object.values(report.problems)
+      .flat()
+      .filter((problem) => problem.resolutionKind !== 'node10');
+    expect(counted).toEqual([]);
+  }, 120_000);
+
+  const script = (importLine: string) => `${importLine}
+const result = truecost.validate(truecost.climesSchema, 0.5);
+const refused = truecost.validate(truecost.climesSchema, -1);
+console.log(JSON.stringify({ ok: result.ok, refusedPath: refused.ok ? null : refused.error.reason }));
+`;
+
+  it('imports as ESM from outside the repository', () => {
+    const file = join(work, 'consumer', 'esm.mjs');
+    writeFileSync(file, script("import * as truecost from 'truecost';"));
+    const output = JSON.parse(run('node', [file], join(work, 'consumer')));
+    expect(output).toEqual({ ok: true, refusedPath: 'Must be greater than 0.' });
+  });
+
+  it('requires as CommonJS from outside the repository', () => {
+    const file = join(work, 'consumer', 'cjs.cjs');
+    writeFileSync(file, script("const truecost = require('truecost');"));
+    const output = JSON.parse(run('node', [file], join(work, 'consumer')));
+    expect(output).toEqual({ ok: true, refusedPath: 'Must be greater than 0.' });
+  });
+});

@@ -1,0 +1,54 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { climesSchema, hasAtMostSixDecimals, validate } from '../src/index.js';
+
+const body = z.object({
+  queries: z.object({
+    flights: z.array(z.object({ departure: z.string().length(3), no_of_tickets: z.number().int().gt(0) })).min(1).max(10),
+  }),
+});
+
+describe('validate', () => {
+  it('returns the parsed value for a valid body', () => {
+    const input = { queries: { flights: [{ departure: 'DEL', no_of_tickets: 1 }] } };
+    expect(validate(body, input)).toEqual({ ok: true, value: input });
+  });
+
+  it('reports the dotted path of the first problem', () => {
+    const input = { queries: { flights: [{ departure: 'DEL', no_of_tickets: 1 }, { departure: 'X', no_of_tickets: 0 }] } };
+    const result = validate(body, input);
+    expect(result).toEqual({ ok: false, error: { path: 'queries.flights.1.departure', reason: expect.any(String) } });
+  });
+
+  it('says a missing field is required', () => {
+    expect(validate(body, { queries: {} })).toEqual({ ok: false, error: { path: 'queries.flights', reason: 'Required.' } });
+  });
+
+  it('never throws, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (input) => {
+        const result = validate(body, input);
+        if (!result.ok) expect(typeof result.error.reason).toBe('string');
+      }),
+    );
+  });
+});
+
+describe('climes', () => {
+  it('accepts any multiple of a micro-clime within the bounds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e15 }), (micro) => {
+        expect(validate(climesSchema, micro / 1e6).ok).toBe(true);
+      }),
+    );
+  });
+
+  it('refuses more than 6 decimal places, 0, negatives and more than 1e9', () => {
+    expect(validate(climesSchema, 0.1234567)).toEqual({ ok: false, error: { path: '', reason: 'Must have at most 6 decimal places.' } });
+    expect(validate(climesSchema, 0)).toEqual({ ok: false, error: { path: '', reason: 'Must be greater than 0.' } });
+    expect(validate(climesSchema, -1).ok).toBe(false);
+    expect(validate(climesSchema, 1e9 + 1)).toEqual({ ok: false, error: { path: '', reason: 'Must be at most 1000000000.' } });
+    expect(hasAtMostSixDecimals(0.1 + 0.2)).toBe(false);
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'tsup';
+
+// One entry per public sub-path of the package; see "exports" in package.json.
+export const entries = {
+  index: 'src/index.ts',
+  'http/index': 'src/http/index.ts',
+};
+
+export default defineConfig({
+  entry: entries,
+  format: ['esm', 'cjs'],
+  dts: true,
+  sourcemap: true,
+  clean: true,
+  target: 'node20',
+  splitting: false,
+  treeshake: true,
+});
