@@ -14,3 +14,12 @@ export {
   identifierSchema,
   hasAtMostSixDecimals,
 } from './schemas/common.js';
+export { METHODOLOGY_VERSION } from './data/version.js';
+export type {
+  EmissionBasis,
+  Explained,
+  FactorUse,
+  ItemExplanation,
+  SourceTag,
+} from './calculators/explanation.js';
+export { roundKilograms, roundTonnes, tonnesString } from './calculators/rounding.js';
