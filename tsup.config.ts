@@ -4,6 +4,7 @@ import { defineConfig } from 'tsup';
 export const entries = {
   index: 'src/index.ts',
   'http/index': 'src/http/index.ts',
+  'stores/memory': 'src/stores/memory.ts',
 };
 
 export default defineConfig({

@@ -23,3 +23,36 @@ export type {
   SourceTag,
 } from './calculators/explanation.js';
 export { roundKilograms, roundTonnes, tonnesString } from './calculators/rounding.js';
+
+// Orders: schemas, the pure state machine and the store interface.
+export * from './schemas/order.js';
+export { fromMicroClimes, toMicroClimes } from './orders/climes.js';
+export {
+  DEFAULT_UNLOCK_DELAY_MS,
+  applyChange,
+  createLookups,
+  optInView,
+  orderState,
+  orderView,
+  planCreate,
+  planOptIn,
+  refusalErrors,
+  type ChangeOutcome,
+  type ChangeResponse,
+  type CreatePlan,
+  type CreateSnapshot,
+  type OrderChange,
+  type OrderRefusal,
+} from './orders/machine.js';
+export type { Environment, OptInRecord, OrderRecord, Scope } from './orders/types.js';
+export type {
+  ApiKeyRecord,
+  AttemptOutcome,
+  JobRecord,
+  JobState,
+  JobStore,
+  OrderStore,
+  PartnerStore,
+  ResultEndpoint,
+  Store,
+} from './orders/store.js';

@@ -1,0 +1,118 @@
+import type { OptInRequest, Order, Variant } from '../schemas/order.js';
+import type { ChangeOutcome, CreatePlan, OrderChange } from './machine.js';
+import type { Environment, OptInRecord, OrderRecord, Scope } from './types.js';
+
+/**
+ * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
+ * (`planCreate`, `applyChange`, `planOptIn`) on what it holds, inside one transaction or lock,
+ * and writes the result durably before its promise resolves. Concurrent calls on one order never
+ * lose an update.
+ */
+export interface OrderStore {
+  /**
+   * E1 and E2: looks up the stored orders with the batch's partner_order_ids (either variant) and
+   * the vote orders holding its carts, plans with `planCreate`, and inserts every new record, or
+   * nothing when the plan refuses.
+   */
+  createOrders(scope: Scope, variant: Variant, orders: readonly Order[], now: number): Promise<CreatePlan>;
+  /** E3, E4 and the full cancellation: `applyChange` on the stored order, then its write. */
+  changeOrder(
+    scope: Scope,
+    variant: Variant,
+    partnerOrderId: string,
+    change: OrderChange,
+    now: number,
+  ): Promise<ChangeOutcome>;
+  /** The stored order with this partner_order_id in the scope, of either variant. */
+  getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined>;
+  /** E5: creates or replaces the opt-in record of the cart (`planOptIn`). */
+  saveOptIn(scope: Scope, request: OptInRequest, now: number): Promise<OptInRecord>;
+  getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined>;
+}
+
+/** An API key as stored: only the SHA-256 hash of the key, never the key. */
+export interface ApiKeyRecord {
+  readonly keyHash: string;
+  readonly partnerId: string;
+  readonly environment: Environment;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
+
+/** Where a partner's bulk results are delivered, and the secret that signs each delivery. */
+export interface ResultEndpoint {
+  readonly url: string;
+  readonly secret: string;
+}
+
+/** Partners, their API keys and their bulk result endpoints. */
+export interface PartnerStore {
+  /** Stores a new key, creating its partner when needed. */
+  addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void>;
+  /** The key with this hash, revoked or not. */
+  findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
+  /** Revokes the key; false when no such key exists. Takes effect on the next request. */
+  revokeApiKey(keyHash: string, now: number): Promise<boolean>;
+  /** Sets (or replaces) the partner's result endpoint, creating the partner when needed. */
+  setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void>;
+  getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined>;
+}
+
+/** The life of a bulk job: queued (also between retries), delivering (leased by a worker), then delivered or failed. */
+export type JobState = 'queued' | 'delivering' | 'delivered' | 'failed';
+
+/** A bulk flight job (E7) as stored. Times are milliseconds since the epoch. */
+export interface JobRecord extends Scope {
+  readonly jobId: string;
+  /** The E7 request body as validated, to be computed by the worker. */
+  readonly request: unknown;
+  readonly state: JobState;
+  readonly attempts: number;
+  readonly lastError: string | null;
+  /** The delivered body (flight_id to tonnes string) once computed, else null. */
+  readonly results: Readonly<Record<string, string>> | null;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** The earliest time the next delivery attempt may start. */
+  readonly nextAttemptAt: number;
+  /** The worker holding the job, and until when; null when no one holds it. */
+  readonly leaseOwner: string | null;
+  readonly leaseExpiresAt: number | null;
+  readonly deliveredAt: number | null;
+}
+
+/** The result of one delivery attempt, as a worker reports it. */
+export type AttemptOutcome =
+  | { readonly delivered: true; readonly at: number }
+  /** `nextAttemptAt` null: no retry is left and the job fails. */
+  | { readonly delivered: false; readonly at: number; readonly error: string; readonly nextAttemptAt: number | null };
+
+/** Durable bulk jobs with leases, so that two workers never deliver one job at the same time. */
+export interface JobStore {
+  /** Stores a new job, queued and due at once, before E7 answers. */
+  enqueueJob(job: { jobId: string; request: unknown; createdAt: number } & Scope): Promise<void>;
+  /**
+   * Atomically takes the oldest due job (queued or delivering, `nextAttemptAt <= now`, lease absent
+   * or expired), marks it delivering and leases it to `workerId` until `now + leaseMs`.
+   */
+  claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined>;
+  /** Stores the computed results; false when `workerId` no longer holds the lease. */
+  saveJobResults(jobId: string, workerId: string, results: Readonly<Record<string, string>>, now: number): Promise<boolean>;
+  /**
+   * Records one attempt: counts it, releases the lease, and moves the job to delivered, back to
+   * queued (due at `nextAttemptAt`) or to failed. False when `workerId` no longer holds the lease.
+   */
+  recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean>;
+  /** The job in this scope (jobs are invisible to other partners and environments). */
+  getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined>;
+  /** Jobs for operators, newest first. */
+  listJobs(filter: { readonly state?: JobState; readonly limit?: number }): Promise<JobRecord[]>;
+  /** Queues a failed (or any undelivered) job again, due at `now`; undefined when unknown. */
+  retryJob(jobId: string, now: number): Promise<JobRecord | undefined>;
+}
+
+/** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
+export interface Store extends OrderStore, PartnerStore, JobStore {
+  /** Releases connections and file handles. */
+  close(): Promise<void>;
+}

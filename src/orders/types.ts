@@ -1,0 +1,35 @@
+import type { Order, Variant } from '../schemas/order.js';
+
+/** Staging and production are separate namespaces: nothing made with one key is seen by the other. */
+export type Environment = 'staging' | 'production';
+
+/** Whose data a request touches: one partner in one environment. */
+export interface Scope {
+  readonly partnerId: string;
+  readonly environment: Environment;
+}
+
+/** An order as stored. Times are milliseconds since the epoch. */
+export interface OrderRecord extends Scope {
+  readonly variant: Variant;
+  readonly partnerOrderId: string;
+  /** The climes the order holds now, in micro-climes (exact integers). */
+  readonly microClimes: number;
+  /** The order exactly as the partner sent it (parsed), for views and for recognising a safe retry. */
+  readonly order: Order;
+  /** The cart the order claims: vote orders only (cart_id, or partner_order_id when omitted); else null. */
+  readonly cartId: string | null;
+  readonly unlockDate: number;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  /** When the order was cancelled in full, or null. */
+  readonly cancelledAt: number | null;
+}
+
+/** A cart opt-in record (E5). */
+export interface OptInRecord extends Scope {
+  readonly cartId: string;
+  readonly optedIn: boolean;
+  readonly microClimes: number;
+  readonly updatedAt: number;
+}

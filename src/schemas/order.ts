@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { successMessages } from '../errors.js';
+import { climesSchema, identifierSchema } from './common.js';
+
+/** Longest customer phone number accepted (DECISIONS.md, Orders). */
+export const MAX_PHONE_LENGTH = 32;
+/** Most orders one E2 request may carry (DECISIONS.md, Orders). */
+export const MAX_ORDERS_PER_BATCH = 500;
+
+/** The two payment variants: the merchant pays (`vote`) or the customer pays (`calculated`). */
+export const variantSchema = z.enum(['vote', 'calculated']);
+export type Variant = z.infer<typeof variantSchema>;
+
+/** One order as a partner sends it (E1 `order`, an element of E2 `orders`). */
+export const orderSchema = z.object({
+  climes: climesSchema,
+  partner_order_id: identifierSchema,
+  customer_email: z.email({ message: 'Must be a valid e-mail address.' }).max(254),
+  customer_name: identifierSchema,
+  customer_phone: z.string().max(MAX_PHONE_LENGTH).optional(),
+  unlock_date: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  cart_id: identifierSchema.optional(),
+  project_id: identifierSchema.optional(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** E1 request: create a single order. */
+export const createOrderRequestSchema = z.object({ order: orderSchema });
+export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
+
+/** E2 request: 1 to 500 orders, all-or-nothing; a repeated partner_order_id is refused at its second occurrence. */
+export const createOrdersRequestSchema = z
+  .object({ orders: z.array(orderSchema).min(1).max(MAX_ORDERS_PER_BATCH) })
+  .superRefine((request, ctx) => {
+    const seen = new Set<string>();
+    request.orders.forEach((order, index) => {
+      if (seen.has(order.partner_order_id)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['orders', index, 'partner_order_id'],
+          message: 'Repeats the partner_order_id of an earlier order in this batch.',
+        });
+      }
+      seen.add(order.partner_order_id);
+    });
+  });
+export type CreateOrdersRequest = z.infer<typeof createOrdersRequestSchema>;
+
+/** E3 and E4 request: the climes to add to, or remove from, a locked order. */
+export const updateClimesRequestSchema = z.object({
+  climes: climesSchema,
+  partner_order_id: identifierSchema,
+});
+export type UpdateClimesRequest = z.infer<typeof updateClimesRequestSchema>;
+
+/** E5 request: record whether the user opted in for a cart. */
+export const optInRequestSchema = z.object({
+  cart_id: identifierSchema,
+  opted_in: z.boolean(),
+  climes: climesSchema,
+});
+export type OptInRequest = z.infer<typeof optInRequestSchema>;
+
+/** The state of an order: `unlocked` and `locked` derive from the clock at the time of asking. */
+export const orderStateSchema = z.enum(['locked', 'unlocked', 'cancelled']);
+export type OrderState = z.infer<typeof orderStateSchema>;
+
+/** E1 success body. */
+export const createOrderResponseSchema = z.object({
+  message: z.literal(successMessages.orderCreated),
+  partner_order_id: z.string(),
+});
+export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
+
+/** E2 success body. */
+export const createOrdersResponseSchema = z.object({
+  message: z.literal(successMessages.ordersCreated),
+  partner_order_ids: z.array(z.string()),
+});
+export type CreateOrdersResponse = z.infer<typeof createOrdersResponseSchema>;
+
+/** E3 success body: the order's climes after the addition. */
+export const addClimesResponseSchema = z.object({
+  message: z.literal(successMessages.orderUpdated),
+  updated_climes: z.number(),
+  partner_order_id: z.string(),
+});
+export type AddClimesResponse = z.infer<typeof addClimesResponseSchema>;
+
+/** E4 success body: the order's climes after the removal. */
+export const removeClimesResponseSchema = z.object({
+  message: z.literal(successMessages.orderUpdated),
+  remaining_climes: z.number(),
+  partner_order_id: z.string(),
+});
+export type RemoveClimesResponse = z.infer<typeof removeClimesResponseSchema>;
+
+/** Success body of the full cancellation (`DELETE .../order/{partner_order_id}/cancel`). */
+export const cancelOrderResponseSchema = z.object({
+  message: z.literal(successMessages.orderCancelled),
+  partner_order_id: z.string(),
+  remaining_climes: z.literal(0),
+});
+export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
+
+/** E5 success body. */
+export const optInResponseSchema = z.object({ message: z.literal(successMessages.optInSaved) });
+export type OptInResponse = z.infer<typeof optInResponseSchema>;
+
+/** `GET .../order/{partner_order_id}`: every field sent, the climes now, the state and dates (ms since the epoch). */
+export const orderViewSchema = z.object({
+  partner_order_id: z.string(),
+  climes: z.number(),
+  customer_email: z.string(),
+  customer_name: z.string(),
+  customer_phone: z.string().optional(),
+  cart_id: z.string().optional(),
+  project_id: z.string().optional(),
+  state: orderStateSchema,
+  variant: variantSchema,
+  created_at: z.number().int(),
+  unlock_date: z.number().int(),
+});
+export type OrderView = z.infer<typeof orderViewSchema>;
+export const getOrderResponseSchema = z.object({ order: orderViewSchema });
+export type GetOrderResponse = z.infer<typeof getOrderResponseSchema>;
+
+/** `GET /v3/integrations/vote/opt-in/{cart_id}`. */
+export const optInViewSchema = z.object({
+  cart_id: z.string(),
+  opted_in: z.boolean(),
+  climes: z.number(),
+  updated_at: z.number().int(),
+});
+export type OptInView = z.infer<typeof optInViewSchema>;
+export const getOptInResponseSchema = z.object({ opt_in: optInViewSchema });
+export type GetOptInResponse = z.infer<typeof getOptInResponseSchema>;
