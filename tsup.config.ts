@@ -5,6 +5,7 @@ export const entries = {
   index: 'src/index.ts',
   'http/index': 'src/http/index.ts',
   'stores/memory': 'src/stores/memory.ts',
+  'bulk/index': 'src/bulk/index.ts',
 };
 
 export default defineConfig({

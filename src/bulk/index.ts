@@ -1,0 +1,15 @@
+/**
+ * truecost/bulk: the worker that computes bulk flight jobs (E7) and delivers their results to the
+ * partner's endpoint, signed in the Standard Webhooks form and retried until delivered or failed;
+ * and the signing functions a partner uses to verify a delivery.
+ *
+ * @packageDocumentation
+ */
+export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
+export type { DeliveryRequest, DeliveryResult, FetchFunction } from './deliver.js';
+export { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
+export type { RetryDecision } from './retry.js';
+export { DEFAULT_TOLERANCE_SECONDS, generateSigningSecret, signDelivery, verifyDelivery } from './signing.js';
+export type { DeliveryHeaders } from './signing.js';
+export { startBulkWorker } from './worker.js';
+export type { BulkWorker, BulkWorkerOptions, ComputeResults, WorkerEvent } from './worker.js';

@@ -1,0 +1,182 @@
+import { randomUUID } from 'node:crypto';
+import type { AttemptOutcome, JobRecord, Store } from '../orders/store.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
+import type { FetchFunction } from './deliver.js';
+import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
+
+/** Computes a job's delivered body (flight_id to tonnes string) from its stored E7 request. */
+export type ComputeResults = (request: unknown) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
+
+/** What a worker reports as it goes, for logs and metrics. */
+export type WorkerEvent =
+  | { readonly type: 'delivered'; readonly jobId: string; readonly attempts: number }
+  | { readonly type: 'retry'; readonly jobId: string; readonly attempts: number; readonly error: string; readonly nextAttemptAt: number }
+  | { readonly type: 'failed'; readonly jobId: string; readonly attempts: number; readonly error: string }
+  /** The lease ended (or was about to) before the attempt was made or recorded; the job waits for its next claim. */
+  | { readonly type: 'lease-lost'; readonly jobId: string }
+  /** The store failed (for example, the database is unreachable); the worker tries again after the poll interval. */
+  | { readonly type: 'store-error'; readonly error: string };
+
+/** Options of {@link startBulkWorker}. Times are milliseconds. */
+export interface BulkWorkerOptions {
+  readonly store: Store;
+  /** Computes the results of a job's request. */
+  readonly compute: ComputeResults;
+  /** Delays between attempts (default about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
+  readonly retryDelaysMs?: readonly number[];
+  /** How long one delivery waits for an answer (default 10 000). */
+  readonly timeoutMs?: number;
+  /**
+   * How long a claimed job stays with this worker before another may take it over (default the
+   * timeout plus 60 000). Must outlast the timeout, so that a live worker never loses a job mid-delivery.
+   */
+  readonly leaseMs?: number;
+  /** How often an idle worker looks for due jobs (default 1000); `wake` looks at once. */
+  readonly pollIntervalMs?: number;
+  /** Names the worker in job leases (default a random UUID). */
+  readonly workerId?: string;
+  /** How many jobs the worker delivers at once (default 4), so that one slow endpoint does not hold up the others. */
+  readonly concurrency?: number;
+  /** The clock, in milliseconds since the epoch (default `Date.now`). */
+  readonly now?: () => number;
+  /** The HTTP client (default the global `fetch`). */
+  readonly fetch?: FetchFunction;
+  /** Receives every event of the worker (default none). */
+  readonly log?: (event: WorkerEvent) => void;
+}
+
+/** A running worker. */
+export interface BulkWorker {
+  /** Looks for due jobs at once, for example right after E7 queued one. */
+  wake(): void;
+  /** Stops claiming jobs and resolves once the deliveries in flight are recorded. */
+  stop(): Promise<void>;
+}
+
+/** Margin of the default lease beyond the delivery timeout, for computing and the store's writes. */
+const LEASE_MARGIN_MS = 60_000;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_CONCURRENCY = 4;
+
+/**
+ * Starts a worker that delivers bulk flight results: it claims due jobs from the store (with a
+ * lease, so that two workers never hold one job, and a crashed worker's job is taken over once its
+ * lease ends), computes and saves the results, POSTs them signed to the partner's result endpoint,
+ * and records the attempt: delivered on a 2xx answer, else queued for a retry after the next delay,
+ * or failed when no delay is left. Delivery is at least once: a partner drops repeated `webhook-id`s.
+ *
+ * @example
+ * ```ts
+ * const worker = startBulkWorker({ store, compute: bulkFlightResults });
+ * // after E7 queued a job: worker.wake();
+ * // on shutdown: await worker.stop();
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
+  const store = options.store;
+  const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const workerId = options.workerId ?? randomUUID();
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
+  const now = options.now ?? Date.now;
+  const fetch = options.fetch ?? globalThis.fetch;
+  const log = options.log ?? (() => undefined);
+  if (!(leaseMs > timeoutMs)) throw new RangeError(`leaseMs (${leaseMs}) must be longer than timeoutMs (${timeoutMs}).`);
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency}).`);
+
+  let stopped = false;
+  // Idle slots wait on this; `wake` and `stop` end the wait early.
+  let sleepers: (() => void)[] = [];
+  function wakeAll(): void {
+    const waiting = sleepers;
+    sleepers = [];
+    for (const resolve of waiting) resolve();
+  }
+  function sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        sleepers = sleepers.filter((sleeper) => sleeper !== done);
+        resolve();
+      }
+      sleepers.push(done);
+    });
+  }
+
+  async function handle(job: JobRecord, owner: string): Promise<void> {
+    const outcome = await attempt(job, owner);
+    const recorded = outcome !== 'lease-lost' && (await store.recordAttempt(job.jobId, owner, outcome));
+    const attempts = job.attempts + 1;
+    if (outcome === 'lease-lost' || !recorded) log({ type: 'lease-lost', jobId: job.jobId });
+    else if (outcome.delivered) log({ type: 'delivered', jobId: job.jobId, attempts });
+    else if (outcome.nextAttemptAt === null) log({ type: 'failed', jobId: job.jobId, attempts, error: outcome.error });
+    else log({ type: 'retry', jobId: job.jobId, attempts, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
+  }
+
+  /** One attempt at a claimed job, or 'lease-lost' when the lease is (nearly) over and the job must be left alone. */
+  async function attempt(job: JobRecord, owner: string): Promise<AttemptOutcome | 'lease-lost'> {
+    const failed = (error: string): AttemptOutcome => {
+      const at = now();
+      const decision = afterFailedAttempt(job.attempts + 1, retryDelaysMs, at);
+      return { delivered: false, at, error, nextAttemptAt: decision.retry ? decision.nextAttemptAt : null };
+    };
+    let results = job.results;
+    if (results === null) {
+      try {
+        results = await options.compute(job.request);
+      } catch (error) {
+        return failed(`The results could not be computed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      // Saved before delivery, so that the status route shows them and every retry sends the same body.
+      if (!(await store.saveJobResults(job.jobId, owner, results, now()))) return 'lease-lost';
+    }
+    const endpoint = await store.getResultEndpoint(job.partnerId);
+    if (endpoint === undefined) return failed('No endpoint is configured for bulk results.');
+    // A delivery must end inside the lease, or a second worker could deliver the job at the same time.
+    const leaseEnd = job.leaseExpiresAt ?? now() + leaseMs;
+    if (leaseEnd - now() <= timeoutMs) return 'lease-lost';
+    const delivery = await deliverResults({
+      endpoint,
+      jobId: job.jobId,
+      results,
+      timestampSeconds: Math.floor(now() / 1000),
+      timeoutMs,
+      fetch,
+    });
+    if (delivery.ok) return { delivered: true, at: now() };
+    return failed(delivery.error);
+  }
+
+  async function runSlot(owner: string): Promise<void> {
+    while (!stopped) {
+      try {
+        const job = await store.claimJob(owner, now(), leaseMs);
+        if (job === undefined) {
+          await sleep(pollIntervalMs);
+          continue;
+        }
+        await handle(job, owner);
+      } catch (error) {
+        // A failing store must not end the worker: the job's lease runs out and it is claimed again.
+        log({ type: 'store-error', error: error instanceof Error ? error.message : String(error) });
+        if (!stopped) await sleep(pollIntervalMs);
+      }
+    }
+  }
+
+  const owners = Array.from({ length: concurrency }, (_, slot) => (concurrency === 1 ? workerId : `${workerId}/${slot + 1}`));
+  const running = Promise.all(owners.map(runSlot));
+
+  return {
+    wake: wakeAll,
+    async stop(): Promise<void> {
+      stopped = true;
+      wakeAll();
+      await running;
+    },
+  };
+}
