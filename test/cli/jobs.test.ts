@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { parseJobsArguments, runJobsCommand } from '../../src/cli/jobs.js';
+import type { JobsCommand } from '../../src/cli/jobs.js';
+import type { Store } from '../../src/orders/store.js';
+import { createMemoryStore } from '../../src/stores/memory.js';
+import { enqueue, scope } from '../bulk/helpers.js';
+
+function output() {
+  let text = '';
+  return { write: (chunk: string) => void (text += chunk), get text() { return text; } };
+}
+
+async function run(store: Store, argv: string[], now = Date.now) {
+  const parsed = parseJobsArguments(argv);
+  if (!parsed.ok) throw new Error(parsed.error);
+  const stdout = output();
+  const stderr = output();
+  const code = await runJobsCommand(parsed.command, { store, stdout, stderr, now });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+/** A store with one failed job (after one attempt) and one queued job. */
+async function storeWithJobs() {
+  const store = createMemoryStore();
+  const failed = await enqueue(store);
+  await store.claimJob('w', Date.now(), 60_000);
+  await store.recordAttempt(failed, 'w', { delivered: false, at: Date.now(), error: 'The endpoint answered 500.', nextAttemptAt: null });
+  const queued = await enqueue(store);
+  return { store, failed, queued };
+}
+
+describe('truecost jobs', () => {
+  it('parses the three commands and ignores the caller\'s --db', () => {
+    const commands: [string[], JobsCommand][] = [
+      [['list'], { action: 'list', limit: 100 }],
+      [['list', '--state', 'failed', '--limit', '5', '--db', 'memory:'], { action: 'list', state: 'failed', limit: 5 }],
+      [['show', 'job-1'], { action: 'show', jobId: 'job-1' }],
+      [['retry', 'job-1'], { action: 'retry', jobId: 'job-1' }],
+    ];
+    for (const [argv, command] of commands) expect(parseJobsArguments(argv)).toEqual({ ok: true, command });
+  });
+
+  it('refuses an unknown state, a missing job id and an unknown action with a sentence', () => {
+    for (const argv of [['list', '--state', 'lost'], ['show'], ['retry', 'a', 'b'], ['purge'], [], ['list', '--limit', '0'], ['list', '--colour']]) {
+      const parsed = parseJobsArguments(argv);
+      expect(parsed.ok).toBe(false);
+      if (!parsed.ok) expect(parsed.error).toMatch(/\.|Usage/);
+    }
+  });
+
+  it('lists jobs newest first, one tab-separated line each, filtered by state', async () => {
+    const { store, failed, queued } = await storeWithJobs();
+    const all = await run(store, ['list']);
+    expect(all.code).toBe(0);
+    const lines = all.stdout.trim().split('\n');
+    expect(lines[0]).toBe('JOB_ID\tSTATE\tATTEMPTS\tPARTNER\tENVIRONMENT\tUPDATED\tLAST_ERROR');
+    expect(lines.slice(1).map((line) => line.split('\t')[0]).sort()).toEqual([failed, queued].sort());
+
+    const onlyFailed = await run(store, ['list', '--state', 'failed']);
+    const rows = onlyFailed.stdout.trim().split('\n').slice(1).map((line) => line.split('\t'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.slice(0, 5)).toEqual([failed, 'failed', '1', scope.partnerId, scope.environment]);
+    expect(rows[0]?.[6]).toBe('The endpoint answered 500.');
+  });
+
+  it('shows one job as JSON with the status route\'s fields, and exits 1 for an unknown job', async () => {
+    const { store, failed } = await storeWithJobs();
+    const shown = await run(store, ['show', failed]);
+    expect(shown.code).toBe(0);
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      job_id: failed,
+      state: 'failed',
+      attempts: 1,
+      last_error: 'The endpoint answered 500.',
+      results: null,
+      partner_id: scope.partnerId,
+      environment: scope.environment,
+    });
+
+    const unknown = await run(store, ['show', 'no-such-job']);
+    expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'No job with id no-such-job.\n' });
+  });
+
+  it('queues a failed job again, due at once', async () => {
+    const { store, failed } = await storeWithJobs();
+    const now = Date.now() + 1_000;
+    const retried = await run(store, ['retry', failed], () => now);
+    expect(retried).toEqual({ code: 0, stdout: `Job ${failed} is queued for delivery.\n`, stderr: '' });
+    const job = await store.getJob(scope, failed);
+    expect(job?.state).toBe('queued');
+    expect(job?.nextAttemptAt).toBe(now);
+    const claimed = [await store.claimJob('w2', now, 1_000), await store.claimJob('w3', now, 1_000)];
+    expect(claimed.map((job) => job?.jobId)).toContain(failed);
+
+    expect((await run(store, ['retry', 'no-such-job'])).code).toBe(1);
+  });
+});
