@@ -56,3 +56,6 @@ export type {
   ResultEndpoint,
   Store,
 } from './orders/store.js';
+
+// Every request and response schema, and their JSON Schema.
+export { jsonSchemas, requestSchemas, responseSchemas, type JsonSchema } from './schemas/catalog.js';
