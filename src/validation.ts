@@ -27,7 +27,8 @@ export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): ValidationResult<z.output<S>> {
-  const parsed = schema.safeParse(input);
+  // reportInput lets a wrong type be told apart from a missing field.
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
