@@ -53,6 +53,7 @@ function reasonOf(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return 'Required.';
       return `Expected ${issue.expected}, received ${describe(issue.input)}.`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'Required.';
       return `Must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'too_small':
       return boundReason('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);

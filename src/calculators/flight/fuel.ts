@@ -47,6 +47,11 @@ export interface FuelMethodInputs {
   readonly loadFactor?: number;
   /** Multiplier on the tank-to-wake part for non-CO2 effects. Default 1. */
   readonly nonCo2Multiplier?: number;
+  /**
+   * Default true: a cabin the seat map lacks takes the nearest cabin's seat-area factor. False keeps
+   * the cabin asked for, as TIM's worked example does for first class on a map without first seats.
+   */
+  readonly nearestCabin?: boolean;
 }
 
 /** The fuel method's numbers for one passenger of one flight. */
@@ -88,7 +93,7 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
   const ccdNm = flownNm - LTO_DISTANCE.value;
   const fuelKg = (type.ltoKg + ccdFuelKg(type, ccdNm)) * fuelFactor;
 
-  const cabinUsed = cabinOnSeatMap(seats, cabin);
+  const cabinUsed = inputs.nearestCabin === false ? cabin : cabinOnSeatMap(seats, cabin);
   const seatArea = seatAreaTotal(seats, type.body);
   const areaFactor = SEAT_AREA_FACTORS[type.body][cabinUsed].value;
   const fuelPerPassengerKg = (((fuelKg * (1 - cargoShare)) / seatArea) * areaFactor) / loadFactor;
