@@ -156,7 +156,7 @@ export function flightKilograms(flight: Flight, options: FlightOptions = {}): nu
  *   departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
  *   aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY',
  * });
- * // tonnes is about 0.101
+ * // tonnes is about 0.125072 (A320, 1 137 km)
  * ```
  * @remarks Since 0.1.0
  */

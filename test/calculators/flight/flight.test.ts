@@ -169,3 +169,20 @@ describe('bulkFlightResults (E7 delivery)', () => {
     expect(Object.values(bulkFlightResults(parsed.value))).toEqual(e6.truecost.map((row) => row.truecost));
   });
 });
+
+describe('the worked examples of docs/methodology.md', () => {
+  it('gives LHR-JFK economy on the default 320 as 0.436228 t, flown by the generic A20N', () => {
+    const { tonnes, explanation } = flightEmissions({ ...delBom, departure: 'LHR', arrival: 'JFK' });
+    expect(tonnes.toFixed(6)).toBe('0.436228');
+    expect(explanation.quantities.fuel_kg).toBeCloseTo(14990.91, 2);
+  });
+
+  it('gives DEL-BOM economy by the DESNZ method as 0.092139 t', () => {
+    expect(flightEmissions(delBom, { method: 'desnz-2025' }).tonnes.toFixed(6)).toBe('0.092139');
+  });
+
+  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.644971 t', () => {
+    const flight: Flight = { ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' };
+    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.644971');
+  });
+});
