@@ -32,6 +32,7 @@ describe('the generated flight data', () => {
     for (const [iata, icao] of AIRCRAFT_MAPPING_ROWS) {
       expect(resolveAircraft(iata) !== undefined, iata).toBe(aircraftType(icao) !== undefined);
     }
+    expect(AIRCRAFT_MAPPING_ROWS.filter(([iata]) => resolveAircraft(iata) !== undefined)).toHaveLength(126);
     expect(resolveAircraft('320')?.type.icao).toBe('A320');
     expect(resolveAircraft('73H')?.fuelFactor).toBe(0.97);
   });

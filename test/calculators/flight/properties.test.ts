@@ -4,7 +4,7 @@ import { aircraftType, knownAircraftCodes, resolveAircraft } from '../../../src/
 import { fuelMethodPerPassenger } from '../../../src/calculators/flight/fuel.js';
 import { airportCodes, airportByIata, greatCircleKm } from '../../../src/calculators/flight/geo.js';
 import { FUEL_BURN_ROWS } from '../../../src/data/flight/aircraft-performance.js';
-import { flightEmissions } from '../../../src/index.js';
+import { flightEmissions, flightRequestSchema, flightTruecost, validate } from '../../../src/index.js';
 import type { Flight, FlightClass } from '../../../src/index.js';
 
 const codes = airportCodes();
@@ -112,6 +112,37 @@ describe('fuel, for the same aircraft type', () => {
         fc.pre(a.aircraft_used === b.aircraft_used);
         if (distanceOf(first) <= distanceOf(second)) expect(b.fuel_kg).toBeGreaterThanOrEqual(a.fuel_kg as number);
         else expect(a.fuel_kg).toBeGreaterThanOrEqual(b.fuel_kg as number);
+      }),
+    );
+  });
+});
+
+describe('flightTruecost on any request that passes validation', () => {
+  it('answers one 6-decimal string per flight and never throws', () => {
+    const anyCase = fc.constantFrom(...codes).chain((code) =>
+      fc.constantFrom(code, code.toLowerCase(), ` ${code} `),
+    );
+    const looseFlight = fc.record(
+      {
+        flight_id: fc.string({ minLength: 1, maxLength: 4 }),
+        departure: anyCase,
+        arrival: anyCase,
+        no_of_tickets: fc.integer({ min: 1, max: 1_000_000 }),
+        aircraft_model: aircraftCode,
+        flight_class: fc.constantFrom(...classes),
+        flight_type: fc.constantFrom('ONE_WAY', 'ROUND_TRIP'),
+      },
+      { requiredKeys: ['departure', 'arrival', 'no_of_tickets'] },
+    );
+    fc.assert(
+      fc.property(fc.array(looseFlight, { minLength: 1, maxLength: 10 }), (flights) => {
+        const parsed = validate(flightRequestSchema, { queries: { flights } });
+        fc.pre(parsed.ok);
+        if (!parsed.ok) return;
+        const body = flightTruecost(parsed.value);
+        expect(body.truecost).toHaveLength(flights.length);
+        expect(new Set(body.truecost.map((row) => row.flight_id)).size).toBe(flights.length);
+        for (const row of body.truecost) expect(row.truecost).toMatch(/^\d+\.\d{6}$/);
       }),
     );
   });
