@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+export { computeBulkFlightResults } from './compute.js';
 export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
 export type { DeliveryRequest, DeliveryResult, FetchFunction } from './deliver.js';
 export { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AttemptOutcome, JobRecord, Store } from '../orders/store.js';
+import { computeBulkFlightResults } from './compute.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
 import type { FetchFunction } from './deliver.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
@@ -20,8 +21,8 @@ export type WorkerEvent =
 /** Options of {@link startBulkWorker}. Times are milliseconds. */
 export interface BulkWorkerOptions {
   readonly store: Store;
-  /** Computes the results of a job's request. */
-  readonly compute: ComputeResults;
+  /** Computes the results of a job's request (default {@link computeBulkFlightResults}: the flight calculator). */
+  readonly compute?: ComputeResults;
   /** Delays between attempts (default about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
   readonly retryDelaysMs?: readonly number[];
   /** How long one delivery waits for an answer (default 10 000). */
@@ -67,7 +68,7 @@ const DEFAULT_CONCURRENCY = 4;
  *
  * @example
  * ```ts
- * const worker = startBulkWorker({ store, compute: bulkFlightResults });
+ * const worker = startBulkWorker({ store });
  * // after E7 queued a job: worker.wake();
  * // on shutdown: await worker.stop();
  * ```
@@ -84,6 +85,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const now = options.now ?? Date.now;
   const fetch = options.fetch ?? globalThis.fetch;
   const log = options.log ?? (() => undefined);
+  const compute = options.compute ?? computeBulkFlightResults;
   if (!(leaseMs > timeoutMs)) throw new RangeError(`leaseMs (${leaseMs}) must be longer than timeoutMs (${timeoutMs}).`);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency}).`);
 
@@ -127,7 +129,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     let results = job.results;
     if (results === null) {
       try {
-        results = await options.compute(job.request);
+        results = await compute(job.request);
       } catch (error) {
         return failed(`The results could not be computed: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -8,8 +8,8 @@ import type { CommandContext } from './jobs.js';
 export interface WorkerCommandContext extends CommandContext {
   /** Aborted to stop the worker (by {@link stopSignalOfProcess} in the CLI). */
   readonly signal: AbortSignal;
-  /** The worker's options beyond the store (compute, retry delays, timeout, lease and so on). */
-  readonly worker: Omit<BulkWorkerOptions, 'store'>;
+  /** The worker's options beyond the store (retry delays, timeout, lease and so on); all have defaults. */
+  readonly worker?: Omit<BulkWorkerOptions, 'store'>;
 }
 
 /** One line of the worker's log for an event. */
@@ -37,7 +37,7 @@ export function describeWorkerEvent(event: WorkerEvent): string {
  * ```ts
  * const store = await openStore(url);
  * try {
- *   process.exitCode = await runWorkerCommand({ store, stdout: process.stdout, stderr: process.stderr, signal: stopSignalOfProcess(), worker: { compute } });
+ *   process.exitCode = await runWorkerCommand({ store, stdout: process.stdout, stderr: process.stderr, signal: stopSignalOfProcess() });
  * } finally {
  *   await store.close();
  * }
@@ -46,7 +46,7 @@ export function describeWorkerEvent(event: WorkerEvent): string {
  */
 export async function runWorkerCommand(context: WorkerCommandContext): Promise<number> {
   const { stdout, stderr, signal } = context;
-  const log = context.worker.log;
+  const log = context.worker?.log;
   const worker = startBulkWorker({
     ...context.worker,
     store: context.store,

@@ -3,7 +3,10 @@ import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { startBulkWorker } from '../../src/bulk/worker.js';
 import type { BulkWorker, BulkWorkerOptions, WorkerEvent } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
+import { bulkFlightResults } from '../../src/calculators/flight/index.js';
+import { bulkFlightRequestSchema } from '../../src/schemas/flight.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
+import { validate } from '../../src/validation.js';
 import { enqueue, fixedTruecost, flights, scope, waitForJob } from './helpers.js';
 import { closedPort, startReceiver } from './receiver.js';
 import type { Receiver } from './receiver.js';
@@ -186,5 +189,35 @@ describe('the bulk worker', () => {
   it('refuses a lease that would not outlast the delivery timeout', () => {
     const store = createMemoryStore();
     expect(() => startBulkWorker({ store, compute: fixedTruecost, timeoutMs: 10_000, leaseMs: 10_000 })).toThrow(RangeError);
+  });
+});
+
+describe('the bulk worker with the flight calculator', () => {
+  const request = [
+    { flight_id: 'a', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, flight_class: 'ECONOMY', flight_type: 'ONE_WAY' },
+    { flight_id: 'b', departure: 'LHR', arrival: 'JFK', flight_class: 'BUSINESS', flight_type: 'ROUND_TRIP', no_of_tickets: 2 },
+  ];
+
+  it('delivers what bulkFlightResults computes for the stored request', async () => {
+    const { store, receiver } = await setup();
+    const parsed = validate(bulkFlightRequestSchema, request);
+    if (!parsed.ok) throw new Error('the test request must be valid');
+    // Stored as E7 stores it: the validated request.
+    const jobId = await enqueue(store, parsed.value);
+    const worker = startBulkWorker({ store, ...fast });
+    cleanups.push(() => worker.stop());
+    const job = await waitForJob(store, jobId, ['delivered']);
+    expect(job.results).toEqual(bulkFlightResults(parsed.value));
+    expect(JSON.parse(receiver.deliveries[0]?.body ?? '')).toEqual(bulkFlightResults(parsed.value));
+  });
+
+  it('fails a job whose stored request no longer validates, naming the field', async () => {
+    const { store, receiver } = await setup();
+    const jobId = await enqueue(store, [{ ...request[0], departure: 'XX' }]);
+    const worker = startBulkWorker({ store, ...fast, retryDelaysMs: [] });
+    cleanups.push(() => worker.stop());
+    const job = await waitForJob(store, jobId, ['failed']);
+    expect(job.lastError).toMatch(/^The results could not be computed: The stored request is not valid at 0\.departure: /);
+    expect(receiver.deliveries).toHaveLength(0);
   });
 });
