@@ -49,7 +49,7 @@ function seatKilograms(request: BusRequest): number[] {
  * busTruecost({ configs: { vehicle_type: 'BUS', distance: 100 }, queries: { seats: [
  *   { seat_type: 'SEATER', no_of_seats: 12, total_seats: 14 },
  *   { seat_type: 'SLEEPER', no_of_seats: 35, total_seats: 40 }] } });
- * // { message: 'Truecost data calculated successfully!', truecost: { total: 76.847, seats: { SEATER: 14.295, SLEEPER: 62.552 } } }
+ * // { message: 'Truecost data calculated successfully!', truecost: { total: 76.831, seats: { SEATER: 14.294, SLEEPER: 62.536 } } }
  * ```
  * @remarks Since 0.1.0
  */
