@@ -1,6 +1,6 @@
 import { epaEquivalents } from '../data/epa-equivalents.js';
 import type { Equivalents } from '../schemas/logistics.js';
-import type { FactorUse } from './explanation.js';
+import type { EmissionBasis, FactorUse, ItemExplanation } from './explanation.js';
 
 /** Decimal places of equivalent counts (trees, bags, lamps). */
 export const EQUIVALENT_DECIMALS = 3;
@@ -35,3 +35,18 @@ export const equivalentFactors: readonly FactorUse[] = [
   epaEquivalents.treeSeedling,
   epaEquivalents.lamp,
 ];
+
+/**
+ * The explanation item of the equivalents of an E11 or E13 total (unrounded tonnes), on the
+ * basis of that total.
+ */
+export function equivalentsExplanation(totalTonnes: number, basis: EmissionBasis): ItemExplanation {
+  return {
+    item: 'equivalents',
+    basis,
+    quantities: { total_t: totalTonnes },
+    factors: equivalentFactors,
+    assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],
+    unrounded: totalTonnes,
+  };
+}

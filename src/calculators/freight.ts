@@ -16,7 +16,7 @@ import type {
   FreightTransportationType,
 } from '../schemas/freight.js';
 import { DEFAULT_TRUCK_CAPACITY, type LogisticsResponse } from '../schemas/logistics.js';
-import { equivalentFactors, equivalentsOf } from './equivalents.js';
+import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './explanation.js';
 import {
   DESNZ_DIRECT_CO2E,
@@ -211,13 +211,6 @@ export function explainFreightTruecost(request: FreightRequest): Explained<Logis
       unrounded: tonnes,
     };
   });
-  items.push({
-    item: 'equivalents',
-    basis: DESNZ_DIRECT_CO2E,
-    quantities: { total_t: total },
-    factors: equivalentFactors,
-    assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],
-    unrounded: total,
-  });
+  items.push(equivalentsExplanation(total, DESNZ_DIRECT_CO2E));
   return { result: freightTruecost(request), methodologyVersion: METHODOLOGY_VERSION, items };
 }

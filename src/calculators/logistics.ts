@@ -8,7 +8,7 @@ import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import type { LogisticsLeg, LogisticsRequest, LogisticsResponse, TruckMethod } from '../schemas/logistics.js';
-import { equivalentFactors, equivalentsOf } from './equivalents.js';
+import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './explanation.js';
 import {
   DESNZ_DIRECT_CO2E,
@@ -150,13 +150,6 @@ export function explainLogisticsTruecost(request: LogisticsRequest): Explained<L
       unrounded: tonnes,
     };
   });
-  items.push({
-    item: 'equivalents',
-    basis: DESNZ_DIRECT_CO2E,
-    quantities: { total_t: total },
-    factors: equivalentFactors,
-    assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],
-    unrounded: total,
-  });
+  items.push(equivalentsExplanation(total, DESNZ_DIRECT_CO2E));
   return { result, methodologyVersion: METHODOLOGY_VERSION, items };
 }
