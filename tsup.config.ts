@@ -5,6 +5,7 @@ export const entries = {
   index: 'src/index.ts',
   'http/index': 'src/http/index.ts',
   'stores/memory': 'src/stores/memory.ts',
+  'stores/sqlite': 'src/stores/sqlite.ts',
 };
 
 export default defineConfig({
