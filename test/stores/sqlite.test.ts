@@ -1,9 +1,12 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { storeContract } from './contract.js';
+import { storeModelProperty } from './model.js';
 import { now, order, staging } from './fixtures.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'truecost-sqlite-'));
@@ -24,6 +27,15 @@ describe('the SQLite store on disk', () => {
     await second.close();
   });
 
+  it('writes ahead to a log and records each applied migration once, however often it is opened', async () => {
+    const path = freshPath();
+    await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+    db.close();
+  });
+
   it('shares one file between two open stores without losing an update', async () => {
     const path = freshPath();
     const [a, b] = await Promise.all([openSqliteStore({ path }), openSqliteStore({ path })]);
@@ -35,4 +47,55 @@ describe('the SQLite store on disk', () => {
     expect((await b.getOrder(staging, 'o-1'))?.microClimes).toBe(21e6);
     await Promise.all([a.close(), b.close()]);
   });
+});
+
+describe('the SQLite store against the model', () => {
+  storeModelProperty('the SQLite store', () => openSqliteStore({ path: freshPath() }), 60);
+});
+
+describe('the SQLite store after a crash', () => {
+  /** Starts the writer, kills it with SIGKILL after `acknowledgements` lines, and returns the acknowledged ids. */
+  function writeUntilKilled(path: string, acknowledgements: number): Promise<string[]> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'children/crash-writer.ts'), path], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const acknowledged: string[] = [];
+    let pending = '';
+    return new Promise((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        acknowledged.push(...lines);
+        if (acknowledged.length >= acknowledgements) child.kill('SIGKILL');
+      });
+      child.on('error', reject);
+      child.on('exit', (_code, signal) =>
+        signal === 'SIGKILL' ? resolve(acknowledged) : reject(new Error(`the writer stopped on its own (${signal})`)),
+      );
+    });
+  }
+
+  it('keeps every acknowledged order with its climes and never half a batch', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const path = freshPath();
+      const acknowledged = await writeUntilKilled(path, 150 + round * 100);
+      const store = await openSqliteStore({ path });
+      for (const id of acknowledged) {
+        const [, index = '', part = '0'] = id.split('-');
+        const expected = Math.round((Number(index) + Number(part) / 10) * 1e6);
+        expect((await store.getOrder(staging, id))?.microClimes, id).toBe(expected);
+      }
+      await store.close();
+      const db = new Database(path, { readonly: true });
+      const ids = db.prepare('SELECT partner_order_id AS id FROM orders').all() as { id: string }[];
+      db.close();
+      const parts = new Map<string, number>();
+      for (const { id } of ids.filter(({ id }) => id.startsWith('batch-'))) {
+        const batch = id.slice(0, id.lastIndexOf('-'));
+        parts.set(batch, (parts.get(batch) ?? 0) + 1);
+      }
+      expect([...parts].filter(([, count]) => count !== 3)).toEqual([]);
+      expect(ids.length).toBeGreaterThanOrEqual(acknowledged.length);
+    }
+  }, 120_000);
 });
