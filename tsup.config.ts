@@ -6,6 +6,7 @@ export const entries = {
   'http/index': 'src/http/index.ts',
   'stores/memory': 'src/stores/memory.ts',
   'stores/sqlite': 'src/stores/sqlite.ts',
+  'stores/postgres': 'src/stores/postgres.ts',
 };
 
 export default defineConfig({
