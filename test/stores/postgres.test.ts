@@ -1,10 +1,8 @@
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderChange, OrderRefusal, Store } from '../../src/index.js';
+import type { OrderChange, Store } from '../../src/index.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
+import { changeInChild, type Outcome } from './children/run.js';
 import { storeContract } from './contract.js';
 import { now, order, staging } from './fixtures.js';
 import { storeModelProperty } from './model.js';
@@ -31,16 +29,6 @@ async function openEmpty(): Promise<Store> {
   const store = await openShared();
   await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs`);
   return store;
-}
-
-type Outcome = 'ok' | OrderRefusal['kind'];
-const changer = join(import.meta.dirname, 'children/pg-changer.ts');
-const run = promisify(execFile);
-
-/** Runs the changes in a child process with its own store, all at once; their outcomes in order. */
-async function changeInChild(changes: readonly { id: string; change: OrderChange }[]): Promise<Outcome[]> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', changer, connectionString, schema, JSON.stringify(changes)]);
-  return JSON.parse(stdout) as Outcome[];
 }
 
 const add = (climes: number): OrderChange => ({ kind: 'add', climes });
@@ -104,8 +92,8 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
               return outcome.ok ? 'ok' : outcome.refusal.kind;
             }),
           ),
-          changeInChild(childChanges),
-          changeInChild(childChanges),
+          changeInChild({ connectionString, schema }, childChanges),
+          changeInChild({ connectionString, schema }, childChanges),
         ]);
         const sumOutcomes = [...local.slice(0, 60), ...first.slice(0, 40), ...second.slice(0, 40)];
         expect(sumOutcomes.every((outcome) => outcome === 'ok')).toBe(true);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
+import { changeInChild } from './children/run.js';
 import { storeContract } from './contract.js';
 import { storeModelProperty } from './model.js';
 import { now, order, staging } from './fixtures.js';
@@ -47,6 +48,36 @@ describe('the SQLite store on disk', () => {
     expect((await b.getOrder(staging, 'o-1'))?.microClimes).toBe(21e6);
     await Promise.all([a.close(), b.close()]);
   });
+
+  it('sums concurrent changes from two processes and this one exactly, refusing only what was short', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const path = freshPath();
+      const store = await openSqliteStore({ path });
+      await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'sum', climes: 100 })], now);
+      await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'scarce', climes: 5.5 })], now);
+      const changes = [
+        ...Array.from({ length: 30 }, (_, index) => ({
+          id: 'sum',
+          change: index % 2 === 0 ? ({ kind: 'add', climes: 0.2 } as const) : ({ kind: 'remove', climes: 0.1 } as const),
+        })),
+        ...Array.from({ length: 6 }, () => ({ id: 'scarce', change: { kind: 'remove', climes: 1 } as const })),
+      ];
+      const local = Promise.all(changes.map(({ id, change }) => store.changeOrder(staging, 'calculated', id, change, now)));
+      const [mine, first, second] = await Promise.all([
+        local.then((outcomes) => outcomes.map((outcome) => (outcome.ok ? 'ok' : outcome.refusal.kind))),
+        changeInChild({ path }, changes),
+        changeInChild({ path }, changes),
+      ]);
+      const all = [mine, first, second];
+      expect(all.flatMap((outcomes) => outcomes.slice(0, 30)).every((outcome) => outcome === 'ok')).toBe(true);
+      // 100 + 3 × (15 × 0.2 − 15 × 0.1) climes
+      expect((await store.getOrder(staging, 'sum'))?.microClimes).toBe(104_500_000);
+      const scarce = all.flatMap((outcomes) => outcomes.slice(30));
+      expect(scarce.filter((outcome) => outcome === 'ok')).toHaveLength(5);
+      expect(scarce.filter((outcome) => outcome !== 'ok').every((outcome) => outcome === 'insufficient_climes')).toBe(true);
+      await store.close();
+    }
+  }, 120_000);
 });
 
 describe('the SQLite store against the model', () => {
