@@ -1,7 +1,8 @@
 /**
  * truecost/stores/postgres: a durable store in PostgreSQL, through `pg` (an optional peer
  * dependency). Any number of processes may share one database: order changes lock their row,
- * creates rely on unique indexes and retry, and job claims skip rows other workers hold.
+ * creates rely on unique indexes and run again after losing a race, and job claims skip rows other
+ * workers hold.
  *
  * @packageDocumentation
  */
@@ -105,7 +106,7 @@ const migrations: readonly string[] = [
 ];
 
 /** Every statement the store runs (unqualified names resolve through the pool's search_path). */
-const sql = {
+const statements = {
   ordersForCreate: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2
     AND (partner_order_id = ANY($3::text[]) OR cart_id = ANY($4::text[]))`,
   insertOrders: `INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
@@ -156,6 +157,11 @@ const sql = {
   retryJob: `UPDATE jobs SET state = 'queued', next_attempt_at = $2, lease_owner = NULL,
     lease_expires_at = NULL, updated_at = $2 WHERE job_id = $1 AND state <> 'delivered' RETURNING *`,
 } as const;
+
+/** The statements as named queries: each connection parses and plans each one once, then reuses it. */
+const sql = Object.fromEntries(
+  Object.entries(statements).map(([name, text]) => [name, { name: `truecost_${name}`, text }]),
+) as Record<keyof typeof statements, { readonly name: string; readonly text: string }>;
 
 /** BIGINT columns arrive as strings; every value the store writes is a safe integer. */
 type Bigint = string;
@@ -382,19 +388,19 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 }
 
 function createPostgresStore(pool: pg.Pool): Store {
-  async function one<Row extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<Row | undefined> {
-    return (await pool.query<Row>(text, values)).rows[0];
+  async function one<Row extends pg.QueryResultRow>(query: pg.QueryConfig, values: unknown[]): Promise<Row | undefined> {
+    return (await pool.query<Row>(query, values)).rows[0];
   }
 
-  async function planAndInsert(
-    client: pg.PoolClient,
-    scope: Scope,
-    variant: Variant,
-    batch: readonly Order[],
-    now: number,
-  ): Promise<CreatePlan> {
+  /**
+   * Reads, plans, and inserts every new order in one INSERT statement, which is atomic by itself.
+   * No lock is needed: an order is never deleted and its variant, body and cart never change, so
+   * the read can only miss orders inserted since, and such a race ends in a unique violation, after
+   * which `retrying` runs the whole create again and sees the winner.
+   */
+  async function planAndInsert(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
     const lookups = createLookups(variant, batch);
-    const { rows } = await client.query<OrderRow>(sql.ordersForCreate, [
+    const { rows } = await pool.query<OrderRow>(sql.ordersForCreate, [
       scope.partnerId,
       scope.environment,
       lookups.partnerOrderIds,
@@ -411,7 +417,7 @@ function createPostgresStore(pool: pg.Pool): Store {
     }
     const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
     if (plan.ok && plan.inserts.length > 0) {
-      await client.query(sql.insertOrders, [JSON.stringify(plan.inserts.map(orderToRow))]);
+      await pool.query(sql.insertOrders, [JSON.stringify(plan.inserts.map(orderToRow))]);
     }
     return plan;
   }
@@ -443,7 +449,7 @@ function createPostgresStore(pool: pg.Pool): Store {
 
   return {
     async createOrders(scope, variant, batch, now) {
-      return retrying(() => inTransaction(pool, (client) => planAndInsert(client, scope, variant, batch, now)));
+      return retrying(() => planAndInsert(scope, variant, batch, now));
     },
 
     async changeOrder(scope, variant, partnerOrderId, change, now) {
