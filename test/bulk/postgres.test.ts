@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateSigningSecret } from '../../src/bulk/signing.js';
+import { startBulkWorker } from '../../src/bulk/worker.js';
+import type { WorkerEvent } from '../../src/bulk/worker.js';
+import type { Store } from '../../src/orders/store.js';
+import { openPostgresStore } from '../../src/stores/postgres.js';
+import { fixedTruecost, scope } from './helpers.js';
+import { startReceiver } from './receiver.js';
+
+// Two workers, each with its own connection pool as two processes would have, share one PostgreSQL
+// database. The receiver records every delivery and whether another of the same job was in progress.
+const url = process.env.TRUECOST_TEST_PG_URL;
+if (url === undefined) console.log('Skipping the PostgreSQL delivery tests: TRUECOST_TEST_PG_URL is not set.');
+
+const JOBS = 200;
+const schema = `truecost_bulk_${randomUUID().replaceAll('-', '')}`;
+let stores: Store[] = [];
+
+describe.skipIf(url === undefined)('bulk delivery on PostgreSQL', () => {
+  beforeAll(async () => {
+    stores = [await openPostgresStore({ connectionString: url!, schema }), await openPostgresStore({ connectionString: url!, schema })];
+  });
+
+  afterAll(async () => {
+    for (const store of stores) await store.close();
+    const client = new pg.Client({ connectionString: url! });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await client.end();
+  });
+
+  it('delivers each of 200 jobs with two workers, never one job by both at once', async () => {
+    const [first, second] = stores as [Store, Store];
+    const secret = generateSigningSecret();
+    // Every tenth job fails once, so that retries interleave with first attempts; answers are held
+    // a little so that an overlapping delivery of one job would be seen.
+    const receiver = await startReceiver(secret, (delivery, nth) => (nth === 1 && delivery.body.includes('"F10"') ? 500 : 200), { holdMs: 3 });
+    try {
+      await first.setResultEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
+      const jobIds: string[] = [];
+      for (let index = 0; index < JOBS; index += 1) {
+        const jobId = randomUUID();
+        const flightCount = index % 10 === 9 ? 10 : 3;
+        const request = Array.from({ length: flightCount }, (_, n) => ({ flight_id: `F${n + 1}` }));
+        await first.enqueueJob({ jobId, request, createdAt: Date.now(), ...scope });
+        jobIds.push(jobId);
+      }
+      const finished = { one: 0, two: 0 };
+      let allFinished: () => void = () => undefined;
+      const done = new Promise<void>((resolve) => (allFinished = resolve));
+      const log = (name: 'one' | 'two') => (event: WorkerEvent) => {
+        if (event.type !== 'delivered' && event.type !== 'failed') return;
+        finished[name] += 1;
+        if (finished.one + finished.two === JOBS) allFinished();
+      };
+      const options = { compute: fixedTruecost, retryDelaysMs: [10, 10], pollIntervalMs: 20 } as const;
+      const workers = [
+        startBulkWorker({ ...options, store: first, workerId: 'one', log: log('one') }),
+        startBulkWorker({ ...options, store: second, workerId: 'two', log: log('two') }),
+      ];
+      let timer: NodeJS.Timeout | undefined;
+      const tooLong = new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`only ${finished.one + finished.two} of ${JOBS} jobs finished`)), 120_000);
+      });
+      try {
+        await Promise.race([done, tooLong]);
+      } finally {
+        clearTimeout(timer);
+        await Promise.all(workers.map((worker) => worker.stop()));
+      }
+      const jobs = await first.listJobs({ limit: JOBS + 1 });
+      expect(jobs).toHaveLength(JOBS);
+      expect(jobs.filter((job) => job.state !== 'delivered')).toEqual([]);
+      // Both workers took part.
+      expect(finished.one).toBeGreaterThan(0);
+      expect(finished.two).toBeGreaterThan(0);
+      expect(receiver.deliveries.filter((d) => d.overlapping > 0)).toEqual([]);
+      expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
+      jobIds.forEach((jobId, index) => {
+        expect(receiver.deliveriesOf(jobId)).toHaveLength(index % 10 === 9 ? 2 : 1);
+      });
+    } finally {
+      await receiver.close();
+    }
+  }, 180_000);
+});
