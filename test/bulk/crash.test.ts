@@ -1,25 +1,29 @@
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { startBulkWorker } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
+import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { enqueue, fixedTruecost, scope, waitForJob } from './helpers.js';
 import { startReceiver } from './receiver.js';
 
-// A worker process holding a job is killed with SIGKILL; a new worker on the same SQLite database
-// delivers the job once the dead worker's lease has ended.
+// A worker process holding a job is killed with SIGKILL; a new worker on the same database (SQLite,
+// and PostgreSQL when TRUECOST_TEST_PG_URL is set) delivers the job once the dead worker's lease ended.
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function spawnWorker(path: string, mode: 'compute' | 'deliver'): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'worker-to-kill.ts'), path, mode], {
+function spawnWorker(database: string, mode: 'compute' | 'deliver', schema?: string): ChildProcess {
+  const args = [join(import.meta.dirname, 'fixtures', 'worker-to-kill.ts'), database, mode, ...(schema === undefined ? [] : [schema])];
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   cleanups.push(() => void child.kill('SIGKILL'));
@@ -88,5 +92,36 @@ describe('a worker killed while it holds a job', () => {
     expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
     // The body computed and saved by the dead worker is the one delivered.
     expect(receiver.deliveries[1]?.body).toBe(receiver.deliveries[0]?.body);
+  });
+});
+
+const pgUrl = process.env['TRUECOST_TEST_PG_URL'];
+
+describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', () => {
+  it('leaves the job to a worker in another process once its lease ends', async () => {
+    const schema = `truecost_crash_${randomUUID().replaceAll('-', '')}`;
+    const store = await openPostgresStore({ connectionString: pgUrl!, schema });
+    cleanups.push(async () => {
+      await store.close();
+      const client = new pg.Client({ connectionString: pgUrl! });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    });
+    const secret = generateSigningSecret();
+    const receiver = await startReceiver(secret);
+    cleanups.push(() => receiver.close());
+    await store.setResultEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
+    const jobId = await enqueue(store);
+
+    const child = spawnWorker(pgUrl!, 'compute', schema);
+    await waitForClaim(store, jobId);
+    await killed(child);
+
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    cleanups.push(() => worker.stop());
+    const job = await waitForJob(store, jobId, ['delivered', 'failed']);
+    expect(job.state).toBe('delivered');
+    expect(receiver.deliveries.map((d) => d.webhookId)).toEqual([jobId]);
   });
 });

@@ -11,14 +11,14 @@ import { startReceiver } from './receiver.js';
 
 // Two workers, each with its own connection pool as two processes would have, share one PostgreSQL
 // database. The receiver records every delivery and whether another of the same job was in progress.
-const url = process.env.TRUECOST_TEST_PG_URL;
-if (url === undefined) console.log('Skipping the PostgreSQL delivery tests: TRUECOST_TEST_PG_URL is not set.');
+const url = process.env['TRUECOST_TEST_PG_URL'];
+if (!url) console.warn('Skipping the PostgreSQL delivery tests: set TRUECOST_TEST_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
 
 const JOBS = 200;
 const schema = `truecost_bulk_${randomUUID().replaceAll('-', '')}`;
 let stores: Store[] = [];
 
-describe.skipIf(url === undefined)('bulk delivery on PostgreSQL', () => {
+describe.skipIf(!url)('bulk delivery on PostgreSQL', () => {
   beforeAll(async () => {
     stores = [await openPostgresStore({ connectionString: url!, schema }), await openPostgresStore({ connectionString: url!, schema })];
   });
