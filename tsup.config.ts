@@ -5,6 +5,7 @@ export const entries = {
   index: 'src/index.ts',
   'http/index': 'src/http/index.ts',
   'stores/memory': 'src/stores/memory.ts',
+  cli: 'src/cli/index.ts',
 };
 
 export default defineConfig({
@@ -16,4 +17,6 @@ export default defineConfig({
   target: 'node20',
   splitting: false,
   treeshake: true,
+  // import.meta.url in the CommonJS build (the CLI and the Node adapter locate installed assets with it).
+  shims: true,
 });
