@@ -56,3 +56,48 @@ export type {
   ResultEndpoint,
   Store,
 } from './orders/store.js';
+
+// Every request and response schema, and their JSON Schema.
+export { jsonSchemas, requestSchemas, responseSchemas, type JsonSchema } from './schemas/catalog.js';
+
+// Flights (E6, E7)
+export {
+  DEFAULT_AIRCRAFT_MODEL,
+  MAX_FLIGHTS_PER_BULK_REQUEST,
+  MAX_FLIGHTS_PER_REQUEST,
+  airportCodeSchema,
+  bulkFlightAcceptedSchema,
+  bulkFlightRequestSchema,
+  bulkFlightResultsSchema,
+  bulkFlightSchema,
+  flightClassSchema,
+  flightRequestSchema,
+  flightResponseSchema,
+  flightSchema,
+  flightTypeSchema,
+  type BulkFlight,
+  type BulkFlightAccepted,
+  type BulkFlightRequest,
+  type BulkFlightResults,
+  type Flight,
+  type FlightClass,
+  type FlightRequest,
+  type FlightRequestInput,
+  type FlightResponse,
+  type FlightType,
+} from './schemas/flight.js';
+export {
+  airportByIata,
+  assignFlightIds,
+  bulkFlightResults,
+  explainFlightTruecost,
+  flightEmissions,
+  flightTruecost,
+  greatCircleKm,
+  type Airport,
+  type Coordinates,
+  type FlightEmissions,
+  type FlightMethod,
+  type FlightOptions,
+} from './calculators/flight/index.js';
+export { FLIGHT_DATA_VERSION } from './data/flight/version.js';

@@ -27,7 +27,8 @@ export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): ValidationResult<z.output<S>> {
-  const parsed = schema.safeParse(input);
+  // reportInput lets a wrong type be told apart from a missing field.
+  const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
@@ -52,6 +53,7 @@ function reasonOf(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined) return 'Required.';
       return `Expected ${issue.expected}, received ${describe(issue.input)}.`;
     case 'invalid_value':
+      if (issue.input === undefined) return 'Required.';
       return `Must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}.`;
     case 'too_small':
       return boundReason('at least', 'greater than', issue.origin, issue.minimum, issue.inclusive);

@@ -25,6 +25,16 @@ describe('validate', () => {
     expect(validate(body, { queries: {} })).toEqual({ ok: false, error: { path: 'queries.flights', reason: 'Required.' } });
   });
 
+  it('tells a field of the wrong type from a missing one', () => {
+    const input = { queries: { flights: [{ departure: 5, no_of_tickets: 1 }] } };
+    expect(validate(body, input)).toEqual({
+      ok: false,
+      error: { path: 'queries.flights.0.departure', reason: 'Expected string, received number.' },
+    });
+    const missingEnum = validate(z.object({ kind: z.enum(['A', 'B']) }), {});
+    expect(missingEnum).toEqual({ ok: false, error: { path: 'kind', reason: 'Required.' } });
+  });
+
   it('never throws, whatever the input', () => {
     fc.assert(
       fc.property(fc.jsonValue(), (input) => {

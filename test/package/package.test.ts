@@ -52,20 +52,37 @@ describe('the packed tarball', () => {
   const script = (importLine: string) => `${importLine}
 const result = truecost.validate(truecost.climesSchema, 0.5);
 const refused = truecost.validate(truecost.climesSchema, -1);
-console.log(JSON.stringify({ ok: result.ok, refusedPath: refused.ok ? null : refused.error.reason }));
+const flight = truecost.validate(truecost.flightRequestSchema, {
+  queries: { flights: [{ departure: 'del', arrival: 'BOM', no_of_tickets: 1 }] },
+});
+const badFlight = truecost.validate(truecost.flightRequestSchema, {
+  queries: { flights: [{ departure: 'DEL', arrival: 'QQQ', no_of_tickets: 1 }] },
+});
+console.log(JSON.stringify({
+  ok: result.ok,
+  refusedPath: refused.ok ? null : refused.error.reason,
+  flight: flight.ok ? truecost.flightTruecost(flight.value) : null,
+  badFlightPath: badFlight.ok ? null : badFlight.error.path,
+}));
 `;
+  const expected = {
+    ok: true,
+    refusedPath: 'Must be greater than 0.',
+    flight: { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.125072' }] },
+    badFlightPath: 'queries.flights.0.arrival',
+  };
 
   it('imports as ESM from outside the repository', () => {
     const file = join(work, 'consumer', 'esm.mjs');
     writeFileSync(file, script("import * as truecost from 'truecost';"));
     const output = JSON.parse(run('node', [file], join(work, 'consumer')));
-    expect(output).toEqual({ ok: true, refusedPath: 'Must be greater than 0.' });
+    expect(output).toEqual(expected);
   });
 
   it('requires as CommonJS from outside the repository', () => {
     const file = join(work, 'consumer', 'cjs.cjs');
     writeFileSync(file, script("const truecost = require('truecost');"));
     const output = JSON.parse(run('node', [file], join(work, 'consumer')));
-    expect(output).toEqual({ ok: true, refusedPath: 'Must be greater than 0.' });
+    expect(output).toEqual(expected);
   });
 });

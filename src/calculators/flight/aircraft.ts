@@ -1,0 +1,147 @@
+import { AIRCRAFT_MAPPING_ROWS, type AircraftSupport } from '../../data/flight/aircraft-mapping.js';
+import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../data/flight/aircraft-performance.js';
+import {
+  GENERIC_AIRCRAFT,
+  NARROW_BODY_CARGO_SHARE,
+  SEAT_AREA_FACTORS,
+  WIDE_BODY_CARGO_SHARE,
+  WINGLET_FUEL_FACTOR,
+  type SeatCabin,
+} from '../../data/flight/factors.js';
+import type { FactorUse } from '../explanation.js';
+
+/** Seats per cabin of one aircraft. */
+export type SeatMap = Readonly<Record<SeatCabin, number>>;
+
+/** Everything the fuel method needs about one ICAO type, prepared once at module load. */
+export interface AircraftType {
+  /** ICAO type designator, e.g. `A320`. */
+  readonly icao: string;
+  readonly body: 'narrow' | 'wide';
+  readonly seats: SeatMap;
+  readonly ltoKg: number;
+  /** CCD distances of the EEA table, NM, increasing. */
+  readonly ccdNm: Float64Array;
+  /** CCD fuel at those distances, kg. */
+  readonly ccdKg: Float64Array;
+  /** The longest CCD distance of the table: the type's range in this method, NM. */
+  readonly rangeNm: number;
+  readonly cargoShare: FactorUse;
+}
+
+/** How an aircraft code was read: which ICAO type's data is used, and on what grounds. */
+export interface AircraftResolution {
+  /** The code as looked up (trimmed, upper case). */
+  readonly code: string;
+  /** Aircraft name from the TIM mapping, or the ICAO designator when the code was one. */
+  readonly name: string;
+  /** TIM support level, or `icao-designator` when the code was an ICAO type designator. */
+  readonly support: AircraftSupport | 'icao-designator';
+  readonly type: AircraftType;
+  /** 0.97 for winglet variants, else 1: applied to LTO and CCD fuel. */
+  readonly fuelFactor: number;
+}
+
+/** The cabins from first to economy, the order of the seat-map rows. */
+export const CABINS: readonly SeatCabin[] = ['FIRST', 'BUSINESS', 'PREMIUM_ECONOMY', 'ECONOMY'];
+
+// The cabin used when the seat map lacks the one asked for: the next one in this order.
+const NEAREST_CABINS: Readonly<Record<SeatCabin, readonly SeatCabin[]>> = {
+  ECONOMY: ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'],
+  PREMIUM_ECONOMY: ['PREMIUM_ECONOMY', 'ECONOMY', 'BUSINESS', 'FIRST'],
+  BUSINESS: ['BUSINESS', 'FIRST', 'PREMIUM_ECONOMY', 'ECONOMY'],
+  FIRST: ['FIRST', 'BUSINESS', 'PREMIUM_ECONOMY', 'ECONOMY'],
+};
+
+/** The cabin whose seats are used for `cabin` on a seat map (the same one when the map has it). */
+export function cabinOnSeatMap(seats: SeatMap, cabin: SeatCabin): SeatCabin {
+  for (const candidate of NEAREST_CABINS[cabin]) if (seats[candidate] > 0) return candidate;
+  return 'ECONOMY';
+}
+
+/** Sum of seats times their seat-area factor: the seat map in economy-seat equivalents. */
+export function seatAreaTotal(seats: SeatMap, body: 'narrow' | 'wide'): number {
+  const factors = SEAT_AREA_FACTORS[body];
+  let total = 0;
+  for (const cabin of CABINS) total += seats[cabin] * factors[cabin].value;
+  return total;
+}
+
+function buildType(icao: string): AircraftType | undefined {
+  const seatRow = SEAT_MAP_ROWS[icao];
+  const fuelRow = FUEL_BURN_ROWS[icao];
+  if (seatRow === undefined || fuelRow === undefined) return undefined;
+  const [body, first, business, premiumEconomy, economy] = seatRow;
+  const [ltoKg, points] = fuelRow;
+  const count = points.length / 2;
+  const ccdNm = new Float64Array(count);
+  const ccdKg = new Float64Array(count);
+  for (let i = 0; i < count; i += 1) {
+    ccdNm[i] = points[2 * i] ?? 0;
+    ccdKg[i] = points[2 * i + 1] ?? 0;
+  }
+  return {
+    icao,
+    body,
+    seats: { FIRST: first, BUSINESS: business, PREMIUM_ECONOMY: premiumEconomy, ECONOMY: economy },
+    ltoKg,
+    ccdNm,
+    ccdKg,
+    rangeNm: ccdNm[count - 1] ?? 0,
+    cargoShare: body === 'wide' ? WIDE_BODY_CARGO_SHARE : NARROW_BODY_CARGO_SHARE,
+  };
+}
+
+const types = new Map<string, AircraftType>();
+for (const icao of Object.keys(FUEL_BURN_ROWS)) {
+  const type = buildType(icao);
+  if (type !== undefined) types.set(icao, type);
+}
+
+const resolutions = new Map<string, AircraftResolution>();
+// ICAO designators first, so that an IATA code of the TIM mapping wins where the two spellings meet.
+for (const [icao, type] of types) {
+  resolutions.set(icao, { code: icao, name: icao, support: 'icao-designator', type, fuelFactor: 1 });
+}
+for (const [iata, icao, support, name] of AIRCRAFT_MAPPING_ROWS) {
+  const type = types.get(icao);
+  // Types without fuel or seat data are unknown to truecost and fly as the generic aircraft.
+  if (type === undefined) continue;
+  const fuelFactor = support === 'winglet' ? WINGLET_FUEL_FACTOR.value : 1;
+  resolutions.set(iata, { code: iata, name, support, type, fuelFactor });
+}
+
+/**
+ * Resolves an aircraft code (IATA, as in `aircraft_model`, or an ICAO type designator) to the type
+ * whose data is used. Case-insensitive.
+ *
+ * @returns The resolution, or `undefined` when truecost has no fuel or seat data for the code.
+ */
+export function resolveAircraft(code: string): AircraftResolution | undefined {
+  return resolutions.get(code) ?? resolutions.get(code.trim().toUpperCase());
+}
+
+/** The ICAO type with fuel and seat data, or `undefined`. */
+export function aircraftType(icao: string): AircraftType | undefined {
+  return types.get(icao);
+}
+
+/** Every aircraft code truecost resolves (IATA codes and ICAO designators). */
+export function knownAircraftCodes(): string[] {
+  return [...resolutions.keys()];
+}
+
+function requireType(icao: string): AircraftType {
+  const type = types.get(icao);
+  if (type === undefined) throw new Error(`The generic aircraft ${icao} has no fuel or seat data.`);
+  return type;
+}
+
+/** The generic narrow-body and wide-body, checked at load. */
+export const GENERIC_NARROW_BODY: AircraftType = requireType(GENERIC_AIRCRAFT.narrowBody);
+export const GENERIC_WIDE_BODY: AircraftType = requireType(GENERIC_AIRCRAFT.wideBody);
+
+/** The generic aircraft for a CCD distance: the narrow-body within its range, else the wide-body. */
+export function genericAircraftFor(ccdNm: number): AircraftType {
+  return ccdNm <= GENERIC_NARROW_BODY.rangeNm ? GENERIC_NARROW_BODY : GENERIC_WIDE_BODY;
+}

@@ -1,0 +1,62 @@
+import { DESNZ_2025_ROWS, type DesnzCabin, type DesnzFactorRow, type DesnzHaul } from '../../data/flight/desnz-2025.js';
+import { DESNZ_LONG_HAUL_FROM, DESNZ_UK_COUNTRY, type SeatCabin } from '../../data/flight/factors.js';
+import type { Airport } from './geo.js';
+
+const rows = new Map<string, DesnzFactorRow>();
+for (const row of DESNZ_2025_ROWS) rows.set(`${row[0]}|${row[1]}`, row);
+
+/**
+ * The DESNZ haul of a flight: domestic when both airports are in the UK, short-haul or long-haul
+ * to/from the UK by great-circle distance (long-haul from 3700 km), international otherwise.
+ */
+export function desnzHaul(from: Airport, to: Airport, greatCircleKm: number): DesnzHaul {
+  const fromUk = from.country === DESNZ_UK_COUNTRY;
+  const toUk = to.country === DESNZ_UK_COUNTRY;
+  if (fromUk && toUk) return 'domestic';
+  if (fromUk || toUk) return greatCircleKm < DESNZ_LONG_HAUL_FROM.value ? 'short-haul' : 'long-haul';
+  return 'international';
+}
+
+/** The DESNZ factors used for a haul and cabin: the cabin's own, else the average passenger's. */
+export interface DesnzFactorChoice {
+  readonly row: DesnzFactorRow;
+  /** The DESNZ class whose factor is used. */
+  readonly cabinUsed: DesnzCabin;
+}
+
+/** Chooses the DESNZ row for a haul and cabin; DESNZ has no class rows for domestic, nor W or F for short-haul. */
+export function desnzFactor(haul: DesnzHaul, cabin: SeatCabin): DesnzFactorChoice {
+  const own = rows.get(`${haul}|${cabin}`);
+  if (own !== undefined) return { row: own, cabinUsed: cabin };
+  const average = rows.get(`${haul}|AVERAGE`);
+  if (average === undefined) throw new Error(`DESNZ data has no average factor for ${haul}.`);
+  return { row: average, cabinUsed: 'AVERAGE' };
+}
+
+/** The DESNZ method's numbers for one passenger of one flight. */
+export interface DesnzResult {
+  readonly haul: DesnzHaul;
+  readonly choice: DesnzFactorChoice;
+  /** kg CO2e per passenger-km of the direct factor used (with or without RF). */
+  readonly directFactor: number;
+  /** kg CO2e per passenger-km well-to-tank, 0 when left out. */
+  readonly wellToTankFactor: number;
+  /** kg CO2e per passenger. */
+  readonly perPassengerKg: number;
+}
+
+/** Applies the DESNZ 2025 factors: (direct + well-to-tank factor) x great-circle km. */
+export function desnzPerPassenger(
+  from: Airport,
+  to: Airport,
+  greatCircleKm: number,
+  cabin: SeatCabin,
+  radiativeForcing: boolean,
+  wellToTank: boolean,
+): DesnzResult {
+  const haul = desnzHaul(from, to, greatCircleKm);
+  const choice = desnzFactor(haul, cabin);
+  const directFactor = radiativeForcing ? choice.row[2] : choice.row[3];
+  const wellToTankFactor = wellToTank ? choice.row[4] : 0;
+  return { haul, choice, directFactor, wellToTankFactor, perPassengerKg: (directFactor + wellToTankFactor) * greatCircleKm };
+}

@@ -1,0 +1,116 @@
+import {
+  DISTANCE_FACTOR,
+  KM_PER_NAUTICAL_MILE,
+  LOAD_FACTOR,
+  LTO_DISTANCE,
+  SEAT_AREA_FACTORS,
+  TANK_TO_WAKE,
+  WELL_TO_TANK,
+  type SeatCabin,
+} from '../../data/flight/factors.js';
+import { cabinOnSeatMap, seatAreaTotal, type AircraftType, type SeatMap } from './aircraft.js';
+
+/**
+ * CCD fuel of a type at a CCD distance: linear between the EEA table's points, and linear beyond
+ * them with the slope of the nearest segment; never below 0.
+ *
+ * @returns Kilograms of fuel.
+ */
+export function ccdFuelKg(type: AircraftType, ccdNm: number): number {
+  const nm = type.ccdNm;
+  const kg = type.ccdKg;
+  const last = nm.length - 1;
+  let upper = 1;
+  while (upper < last && (nm[upper] as number) < ccdNm) upper += 1;
+  const x0 = nm[upper - 1] as number;
+  const x1 = nm[upper] as number;
+  const y0 = kg[upper - 1] as number;
+  const y1 = kg[upper] as number;
+  const fuel = y0 + ((y1 - y0) * (ccdNm - x0)) / (x1 - x0);
+  return fuel > 0 ? fuel : 0;
+}
+
+/** The inputs of the fuel method for one flight; the optional ones override truecost's defaults. */
+export interface FuelMethodInputs {
+  readonly greatCircleKm: number;
+  readonly type: AircraftType;
+  readonly cabin: SeatCabin;
+  /** Multiplier on LTO and CCD fuel (0.97 for winglet variants). Default 1. */
+  readonly fuelFactor?: number;
+  /** Flown over great-circle distance. Default 1.052 (TIM). */
+  readonly distanceFactor?: number;
+  /** Seat map. Default: the type's typical seat map. */
+  readonly seats?: SeatMap;
+  /** Share of fuel carried for cargo. Default: by body type (0 narrow, 0.08 wide). */
+  readonly cargoShare?: number;
+  /** Default 0.845 (TIM). */
+  readonly loadFactor?: number;
+  /** Multiplier on the tank-to-wake part for non-CO2 effects. Default 1. */
+  readonly nonCo2Multiplier?: number;
+  /**
+   * Default true: a cabin the seat map lacks takes the nearest cabin's seat-area factor. False keeps
+   * the cabin asked for, as TIM's worked example does for first class on a map without first seats.
+   */
+  readonly nearestCabin?: boolean;
+}
+
+/** The fuel method's numbers for one passenger of one flight. */
+export interface FuelMethodResult {
+  /** Great-circle distance times the distance factor, NM. */
+  readonly flownNm: number;
+  /** Flown distance less the LTO distance: where the CCD table is read, NM. */
+  readonly ccdNm: number;
+  /** LTO plus CCD fuel of the whole flight, kg. */
+  readonly fuelKg: number;
+  /** The cabin whose seats and area factor are used (the one asked for when the seat map has it). */
+  readonly cabinUsed: SeatCabin;
+  /** Sum of seats times seat-area factor, economy-seat equivalents. */
+  readonly seatArea: number;
+  readonly areaFactor: number;
+  readonly cargoShare: number;
+  readonly loadFactor: number;
+  /** Fuel per passenger, kg. */
+  readonly fuelPerPassengerKg: number;
+  /** Tank-to-wake CO2e per passenger, kg, before any non-CO2 multiplier. */
+  readonly tankToWakeKg: number;
+  /** Well-to-tank CO2e per passenger, kg. */
+  readonly wellToTankKg: number;
+  /** truecost per passenger: tank-to-wake times the non-CO2 multiplier, plus well-to-tank, kg CO2e. */
+  readonly perPassengerKg: number;
+}
+
+/** Applies the fuel method (TIM 3.0 on the EEA 2023 table) to one passenger of one flight. */
+export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResult {
+  const { type, cabin } = inputs;
+  const seats = inputs.seats ?? type.seats;
+  const distanceFactor = inputs.distanceFactor ?? DISTANCE_FACTOR.value;
+  const cargoShare = inputs.cargoShare ?? type.cargoShare.value;
+  const loadFactor = inputs.loadFactor ?? LOAD_FACTOR.value;
+  const fuelFactor = inputs.fuelFactor ?? 1;
+  const nonCo2Multiplier = inputs.nonCo2Multiplier ?? 1;
+
+  const flownNm = (inputs.greatCircleKm / KM_PER_NAUTICAL_MILE.value) * distanceFactor;
+  const ccdNm = flownNm - LTO_DISTANCE.value;
+  const fuelKg = (type.ltoKg + ccdFuelKg(type, ccdNm)) * fuelFactor;
+
+  const cabinUsed = inputs.nearestCabin === false ? cabin : cabinOnSeatMap(seats, cabin);
+  const seatArea = seatAreaTotal(seats, type.body);
+  const areaFactor = SEAT_AREA_FACTORS[type.body][cabinUsed].value;
+  const fuelPerPassengerKg = (((fuelKg * (1 - cargoShare)) / seatArea) * areaFactor) / loadFactor;
+  const tankToWakeKg = fuelPerPassengerKg * TANK_TO_WAKE.value;
+  const wellToTankKg = fuelPerPassengerKg * WELL_TO_TANK.value;
+  return {
+    flownNm,
+    ccdNm,
+    fuelKg,
+    cabinUsed,
+    seatArea,
+    areaFactor,
+    cargoShare,
+    loadFactor,
+    fuelPerPassengerKg,
+    tankToWakeKg,
+    wellToTankKg,
+    perPassengerKg: tankToWakeKg * nonCo2Multiplier + wellToTankKg,
+  };
+}

@@ -1,0 +1,81 @@
+import { AIRPORT_ROWS } from '../../data/flight/airports.js';
+import { EARTH_RADIUS } from '../../data/flight/factors.js';
+
+/** A point on the Earth in degrees (WGS-84 latitude and longitude). */
+export interface Coordinates {
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+/** An airport of truecost's airport table (OurAirports). */
+export interface Airport extends Coordinates {
+  /** IATA code, upper case, e.g. `DEL`. */
+  readonly iata: string;
+  /** ICAO code, e.g. `VIDP`; empty when OurAirports lists none. */
+  readonly icao: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `IN`. */
+  readonly country: string;
+}
+
+// Built once at module load; a Map (not the object literal) so that codes such as `constructor`
+// can never reach Object.prototype.
+const airports = new Map<string, Airport>();
+for (const iata of Object.keys(AIRPORT_ROWS)) {
+  const row = AIRPORT_ROWS[iata];
+  if (row === undefined) continue;
+  airports.set(iata, { iata, latitude: row[0], longitude: row[1], icao: row[2], country: row[3] });
+}
+
+/** Number of airports in the table. */
+export const AIRPORT_COUNT: number = airports.size;
+
+/**
+ * Looks up an airport by IATA code. Codes are case-insensitive and surrounding spaces are ignored.
+ *
+ * @returns The airport, or `undefined` when the code is not in truecost's airport table.
+ * @example
+ * ```ts
+ * airportByIata('del'); // { iata: 'DEL', latitude: 28.5556, longitude: 77.0952, icao: 'VIDP', country: 'IN' }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function airportByIata(code: string): Airport | undefined {
+  return airports.get(normaliseAirportCode(code));
+}
+
+/** The form in which airport codes are looked up and reported: trimmed, upper case. */
+export function normaliseAirportCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Every IATA code of the airport table, sorted (for tests and tools). */
+export function airportCodes(): string[] {
+  return [...airports.keys()];
+}
+
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/**
+ * The great-circle distance between two points: haversine on a sphere of the IUGG mean radius
+ * (6371.0088 km).
+ *
+ * @returns Kilometres, 0 for the same point.
+ * @example
+ * ```ts
+ * const lhr = airportByIata('LHR')!;
+ * const jfk = airportByIata('JFK')!;
+ * greatCircleKm(lhr, jfk); // about 5539.8
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function greatCircleKm(from: Coordinates, to: Coordinates): number {
+  const lat1 = from.latitude * RADIANS_PER_DEGREE;
+  const lat2 = to.latitude * RADIANS_PER_DEGREE;
+  const halfDLat = (lat2 - lat1) / 2;
+  const halfDLon = ((to.longitude - from.longitude) * RADIANS_PER_DEGREE) / 2;
+  const sinLat = Math.sin(halfDLat);
+  const sinLon = Math.sin(halfDLon);
+  const h = sinLat * sinLat + Math.cos(lat1) * Math.cos(lat2) * sinLon * sinLon;
+  // min() keeps rounding error from pushing asin past its domain for antipodal points.
+  return 2 * EARTH_RADIUS.value * Math.asin(Math.min(1, Math.sqrt(h)));
+}

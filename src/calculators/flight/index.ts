@@ -1,0 +1,109 @@
+import { METHODOLOGY_VERSION } from '../../data/version.js';
+import { successMessages } from '../../errors.js';
+import type { BulkFlight, BulkFlightResults, Flight, FlightRequest, FlightResponse } from '../../schemas/flight.js';
+import type { Explained, ItemExplanation } from '../explanation.js';
+import { tonnesString } from '../rounding.js';
+import { checkFlightOptions, flightEmissions, flightKilograms, type FlightOptions } from './emissions.js';
+
+export { flightEmissions, type FlightEmissions, type FlightMethod, type FlightOptions } from './emissions.js';
+export { airportByIata, greatCircleKm, type Airport, type Coordinates } from './geo.js';
+
+/**
+ * The flight_id of each flight: the partner's where sent, else `flight-<position>` (1-based),
+ * suffixed `-2`, `-3`, ... while it would collide with an id of the same request. Deterministic.
+ */
+export function assignFlightIds(flights: readonly { readonly flight_id?: string | undefined }[]): string[] {
+  const taken = new Set<string>();
+  for (const flight of flights) if (flight.flight_id !== undefined) taken.add(flight.flight_id);
+  return flights.map((flight, index) => {
+    if (flight.flight_id !== undefined) return flight.flight_id;
+    const base = `flight-${index + 1}`;
+    let id = base;
+    for (let suffix = 2; taken.has(id); suffix += 1) id = `${base}-${suffix}`;
+    taken.add(id);
+    return id;
+  });
+}
+
+/**
+ * The E6 answer for a validated request (see `flightRequestSchema`).
+ *
+ * @returns Exactly the E6 success body: the message and, in request order, each flight's id and
+ *   truecost in tonnes CO2e as a string with 6 decimals. Flights sent without an id get one
+ *   (see {@link assignFlightIds}).
+ * @throws RangeError when an option is out of range or the request skipped validation.
+ * @example
+ * ```ts
+ * const parsed = validate(flightRequestSchema, {
+ *   queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] },
+ * });
+ * if (parsed.ok) flightTruecost(parsed.value);
+ * // { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.125072' }] }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function flightTruecost(request: FlightRequest, options: FlightOptions = {}): FlightResponse {
+  checkFlightOptions(options);
+  const flights = request.queries.flights;
+  const ids = assignFlightIds(flights);
+  const truecost = flights.map((flight, index) => ({
+    flight_id: ids[index] ?? '',
+    truecost: tonnesString(flightKilograms(flight, options) / 1000),
+  }));
+  return { message: successMessages.truecostCalculated, truecost };
+}
+
+/**
+ * The E6 answer with the explanation of every flight.
+ *
+ * @returns The body of {@link flightTruecost}, the methodology version, and per flight the
+ *   distances, aircraft asked and used, fuel, seats, factors and assumptions.
+ * @example
+ * ```ts
+ * const { result, items } = explainFlightTruecost(parsedRequest);
+ * items[0].quantities.aircraft_used; // 'A320'
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function explainFlightTruecost(request: FlightRequest, options: FlightOptions = {}): Explained<FlightResponse> {
+  const flights = request.queries.flights;
+  const ids = assignFlightIds(flights);
+  const items: ItemExplanation[] = [];
+  const truecost = flights.map((flight: Flight, index) => {
+    const flightId = ids[index] ?? '';
+    const emissions = flightEmissions(flight, options, flightId);
+    items.push(emissions.explanation);
+    return { flight_id: flightId, truecost: tonnesString(emissions.tonnes) };
+  });
+  return {
+    result: { message: successMessages.truecostCalculated, truecost },
+    methodologyVersion: METHODOLOGY_VERSION,
+    items,
+  };
+}
+
+/**
+ * The body delivered for an E7 job.
+ *
+ * @param flights - A validated E7 request (see `bulkFlightRequestSchema`).
+ * @returns An object from each flight_id to its truecost in tonnes CO2e, a string with 6 decimals.
+ * @example
+ * ```ts
+ * bulkFlightResults([{ flight_id: 'a', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
+ *   aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY' }]);
+ * // { a: '0.125072' }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function bulkFlightResults(flights: readonly BulkFlight[], options: FlightOptions = {}): BulkFlightResults {
+  checkFlightOptions(options);
+  const results: BulkFlightResults = {};
+  for (const flight of flights) {
+    const value = tonnesString(flightKilograms(flight, options) / 1000);
+    // Assigning "__proto__" would set the prototype instead of adding the key.
+    if (flight.flight_id === '__proto__') {
+      Object.defineProperty(results, flight.flight_id, { value, enumerable: true, writable: true, configurable: true });
+    } else results[flight.flight_id] = value;
+  }
+  return results;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import {
+  addClimesResponseSchema,
+  cancelOrderResponseSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  createOrdersRequestSchema,
+  createOrdersResponseSchema,
+  getOptInResponseSchema,
+  getOrderResponseSchema,
+  optInRequestSchema,
+  optInResponseSchema,
+  removeClimesResponseSchema,
+  updateClimesRequestSchema,
+} from './order.js';
+
+/**
+ * Every request body schema of the partner API, by name. A request is parsed with its schema,
+ * which fills the contract's defaults.
+ *
+ * @remarks Since 0.1.0
+ */
+export const requestSchemas = {
+  createOrder: createOrderRequestSchema,
+  createOrders: createOrdersRequestSchema,
+  updateClimes: updateClimesRequestSchema,
+  optIn: optInRequestSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/**
+ * Every success response body schema of the partner API, by name.
+ *
+ * @remarks Since 0.1.0
+ */
+export const responseSchemas = {
+  createOrder: createOrderResponseSchema,
+  createOrders: createOrdersResponseSchema,
+  addClimes: addClimesResponseSchema,
+  removeClimes: removeClimesResponseSchema,
+  cancelOrder: cancelOrderResponseSchema,
+  optIn: optInResponseSchema,
+  getOrder: getOrderResponseSchema,
+  getOptIn: getOptInResponseSchema,
+} as const satisfies Record<string, z.ZodType>;
+
+/** A JSON Schema (draft 2020-12) document. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * JSON Schema (draft 2020-12) for every request and response body, generated from the zod
+ * schemas. Request schemas describe what a partner may send (fields with defaults are optional);
+ * response schemas describe what truecost answers. Rules that JSON Schema cannot say (at most 6
+ * decimal places, unique ids within a batch) are enforced by `validate` only.
+ *
+ * @example
+ * ```ts
+ * const { requests } = jsonSchemas();
+ * console.log(requests.createOrder.required); // ['order']
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function jsonSchemas(): {
+  requests: Record<keyof typeof requestSchemas, JsonSchema>;
+  responses: Record<keyof typeof responseSchemas, JsonSchema>;
+} {
+  const convert = <K extends string>(schemas: Record<K, z.ZodType>, io: 'input' | 'output') =>
+    Object.fromEntries(
+      Object.entries<z.ZodType>(schemas).map(([name, schema]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema]),
+    ) as Record<K, JsonSchema>;
+  return { requests: convert(requestSchemas, 'input'), responses: convert(responseSchemas, 'output') };
+}

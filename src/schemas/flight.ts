@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { airportByIata, normaliseAirportCode } from '../calculators/flight/geo.js';
+import { identifierSchema, positiveIntegerSchema } from './common.js';
+
+/** Most flights in one E6 request (contract, Limits). */
+export const MAX_FLIGHTS_PER_REQUEST = 10;
+/** Most flights in one E7 request: fewer than 500 (contract, Limits; DECISIONS.md). */
+export const MAX_FLIGHTS_PER_BULK_REQUEST = 499;
+/** The aircraft assumed when `aircraft_model` is left out (contract, E6). */
+export const DEFAULT_AIRCRAFT_MODEL = '320';
+
+/** The cabins of `flight_class`. */
+export const flightClassSchema = z.enum(['ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 'BUSINESS']);
+/** `ONE_WAY` or `ROUND_TRIP`. */
+export const flightTypeSchema = z.enum(['ONE_WAY', 'ROUND_TRIP']);
+
+/** An IATA airport code of truecost's airport table; lower case is accepted and upper-cased. */
+export const airportCodeSchema = z
+  .string()
+  .overwrite(normaliseAirportCode)
+  .refine((code) => airportByIata(code) !== undefined, { message: 'Unknown IATA airport code.', abort: true });
+
+const flightFields = {
+  departure: airportCodeSchema,
+  arrival: airportCodeSchema,
+  no_of_tickets: positiveIntegerSchema,
+  aircraft_model: z.string().default(DEFAULT_AIRCRAFT_MODEL),
+};
+
+interface FlightFields {
+  readonly flight_id?: string | undefined;
+  readonly departure: string;
+  readonly arrival: string;
+}
+
+function differentAirports(flight: FlightFields, path: (string | number)[], ctx: z.RefinementCtx): void {
+  if (flight.departure === flight.arrival) {
+    ctx.addIssue({ code: 'custom', path: [...path, 'arrival'], message: 'Must differ from departure.' });
+  }
+}
+
+// The rules across fields and flights of a list, checked in one pass over it: a refinement on each
+// flight object would make zod's parsing of a 499-flight body markedly slower.
+function flightListRules(flights: readonly FlightFields[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  flights.forEach((flight, index) => {
+    differentAirports(flight, [index], ctx);
+    if (flight.flight_id === undefined) return;
+    if (seen.has(flight.flight_id)) {
+      ctx.addIssue({ code: 'custom', path: [index, 'flight_id'], message: 'Must be unique within the request.' });
+    }
+    seen.add(flight.flight_id);
+  });
+}
+
+const flightFieldsSchema = z.object({
+  flight_id: identifierSchema.optional(),
+  ...flightFields,
+  flight_class: flightClassSchema.default('ECONOMY'),
+  flight_type: flightTypeSchema.default('ONE_WAY'),
+});
+
+const bulkFlightFieldsSchema = z.object({
+  flight_id: identifierSchema,
+  ...flightFields,
+  flight_class: flightClassSchema,
+  flight_type: flightTypeSchema,
+});
+
+/** One flight of an E6 request, with the contract's defaults filled in. */
+export const flightSchema = flightFieldsSchema.superRefine((flight, ctx) => differentAirports(flight, [], ctx));
+
+/** One flight of an E7 request: flight_id, flight_class and flight_type are required. */
+export const bulkFlightSchema = bulkFlightFieldsSchema.superRefine((flight, ctx) => differentAirports(flight, [], ctx));
+
+/** The E6 request body: `{queries: {flights: [Flight]}}`, 1 to 10 flights. */
+export const flightRequestSchema = z.object({
+  queries: z.object({
+    flights: z.array(flightFieldsSchema).min(1).max(MAX_FLIGHTS_PER_REQUEST).superRefine(flightListRules),
+  }),
+});
+
+/** The E7 request body: a bare JSON array of 1 to 499 flights. */
+export const bulkFlightRequestSchema = z
+  .array(bulkFlightFieldsSchema)
+  .min(1)
+  .max(MAX_FLIGHTS_PER_BULK_REQUEST)
+  .superRefine(flightListRules);
+
+/** The E6 success body. */
+export const flightResponseSchema = z.object({
+  message: z.string(),
+  truecost: z.array(z.object({ flight_id: z.string(), truecost: z.string() })),
+});
+
+/** The E7 acknowledgement: the contract's message plus the job id (DECISIONS.md). */
+export const bulkFlightAcceptedSchema = z.object({ message: z.string(), job_id: z.string() });
+
+/** The body delivered for an E7 job: flight_id to truecost in tonnes CO2e, as a string. */
+export const bulkFlightResultsSchema = z.record(z.string(), z.string());
+
+/** A flight of E6 after validation (defaults filled, airport codes upper case). */
+export type Flight = z.output<typeof flightSchema>;
+/** A flight of E7 after validation. */
+export type BulkFlight = z.output<typeof bulkFlightSchema>;
+/** The cabin of a flight. */
+export type FlightClass = z.output<typeof flightClassSchema>;
+/** One way or round trip. */
+export type FlightType = z.output<typeof flightTypeSchema>;
+/** The E6 request after validation. */
+export type FlightRequest = z.output<typeof flightRequestSchema>;
+/** The E6 request as a partner may send it (defaults may be left out). */
+export type FlightRequestInput = z.input<typeof flightRequestSchema>;
+/** The E7 request after validation. */
+export type BulkFlightRequest = z.output<typeof bulkFlightRequestSchema>;
+/** The E6 success body. */
+export type FlightResponse = z.output<typeof flightResponseSchema>;
+/** The E7 acknowledgement body. */
+export type BulkFlightAccepted = z.output<typeof bulkFlightAcceptedSchema>;
+/** The E7 delivered body. */
+export type BulkFlightResults = z.output<typeof bulkFlightResultsSchema>;

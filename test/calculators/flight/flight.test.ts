@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import {
+  METHODOLOGY_VERSION,
+  assignFlightIds,
+  bulkFlightRequestSchema,
+  bulkFlightResults,
+  bulkFlightResultsSchema,
+  explainFlightTruecost,
+  flightEmissions,
+  flightRequestSchema,
+  flightResponseSchema,
+  flightTruecost,
+  validate,
+  type BulkFlight,
+  type Flight,
+  type FlightRequest,
+} from '../../../src/index.js';
+
+function request(...flights: object[]): FlightRequest {
+  const parsed = validate(flightRequestSchema, { queries: { flights } });
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+  return parsed.value;
+}
+
+const delBom: Flight = {
+  departure: 'DEL',
+  arrival: 'BOM',
+  no_of_tickets: 1,
+  aircraft_model: '320',
+  flight_class: 'ECONOMY',
+  flight_type: 'ONE_WAY',
+};
+
+describe('flightTruecost (E6)', () => {
+  it('answers the contract body: the message and each flight in request order, tonnes as 6-decimal strings', () => {
+    const body = flightTruecost(
+      request(
+        { flight_id: 'a', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 },
+        { flight_id: 'b', departure: 'LHR', arrival: 'JFK', no_of_tickets: 2, flight_type: 'ROUND_TRIP' },
+      ),
+    );
+    expect(validate(flightResponseSchema, body).ok).toBe(true);
+    expect(body.message).toBe('Truecost calculated successfully');
+    expect(body.truecost.map((row) => row.flight_id)).toEqual(['a', 'b']);
+    for (const row of body.truecost) expect(row.truecost).toMatch(/^\d+\.\d{6}$/);
+  });
+
+  it('gives DEL-BOM economy one way on the default 320 as 0.125072 t (docs/methodology.md)', () => {
+    const body = flightTruecost(request({ departure: 'del', arrival: 'bom', no_of_tickets: 1 }));
+    expect(body.truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.125072' }]);
+  });
+
+  it('rounds once, from the unrounded per-flight value', () => {
+    const body = flightTruecost(request({ departure: 'DEL', arrival: 'BOM', no_of_tickets: 7 }));
+    expect(body.truecost[0]?.truecost).toBe((flightEmissions({ ...delBom, no_of_tickets: 7 }).tonnes).toFixed(6));
+  });
+
+  it('refuses an out-of-range non-CO2 multiplier as a programming error', () => {
+    expect(() => flightTruecost(request(delBom), { nonCo2Multiplier: Number.NaN })).toThrow(RangeError);
+    expect(() => flightTruecost(request(delBom), { nonCo2Multiplier: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('assignFlightIds', () => {
+  it('keeps partner ids and numbers the others by position', () => {
+    expect(assignFlightIds([{ flight_id: 'x' }, {}, {}])).toEqual(['x', 'flight-2', 'flight-3']);
+  });
+
+  it('never collides with an id the partner sent, wherever it stands', () => {
+    expect(assignFlightIds([{}, { flight_id: 'flight-1' }, {}, { flight_id: 'flight-3' }])).toEqual([
+      'flight-1-2',
+      'flight-1',
+      'flight-3-2',
+      'flight-3',
+    ]);
+    expect(assignFlightIds([{}, { flight_id: 'flight-1' }, { flight_id: 'flight-1-2' }])).toEqual([
+      'flight-1-3',
+      'flight-1',
+      'flight-1-2',
+    ]);
+  });
+
+  it('is deterministic', () => {
+    const flights = [{}, { flight_id: 'flight-1' }, {}];
+    expect(assignFlightIds(flights)).toEqual(assignFlightIds(flights));
+  });
+});
+
+describe('explainFlightTruecost', () => {
+  it('returns the same body as flightTruecost, the methodology version and one item per flight', () => {
+    const parsed = request(delBom, { ...delBom, departure: 'LHR', arrival: 'JFK' });
+    const explained = explainFlightTruecost(parsed);
+    expect(explained.result).toEqual(flightTruecost(parsed));
+    expect(explained.methodologyVersion).toBe(METHODOLOGY_VERSION);
+    expect(explained.items.map((item) => item.item)).toEqual(['flight-1', 'flight-2']);
+  });
+
+  it('explains the DEL-BOM worked example: distance, fuel, seats and factors', () => {
+    const [item] = explainFlightTruecost(request(delBom)).items;
+    expect(item?.basis).toEqual({ gases: 'CO2e', scope: 'well-to-wake' });
+    expect(item?.quantities.great_circle_km).toBeCloseTo(1136.81, 2);
+    expect(item?.quantities.ccd_distance_nm).toBeCloseTo(628.75, 2);
+    expect(item?.quantities.fuel_kg).toBeCloseTo(4298.07, 2);
+    expect(item?.quantities.aircraft_used).toBe('A320');
+    expect(item?.quantities.seat_area_economy_seats).toBe(156);
+    expect(item?.quantities.per_passenger_kg_co2e).toBeCloseTo(125.072, 3);
+    expect(item?.factors.map((factor) => factor.value)).toEqual(expect.arrayContaining([1.052, 17, 3.1894, 0.6465, 0.845]));
+  });
+
+  it('says that the default 320 cannot fly London to New York and which generic aircraft flew instead', () => {
+    const [item] = explainFlightTruecost(request({ departure: 'LHR', arrival: 'JFK', no_of_tickets: 1 })).items;
+    expect(item?.quantities.aircraft_asked).toBe('320');
+    expect(item?.quantities.aircraft_used).toBe('A20N');
+    expect(item?.assumptions.join(' ')).toMatch(/cannot fly .* generic aircraft .* A20N/);
+  });
+
+  it('uses the generic wide-body beyond the narrow-body range', () => {
+    const [item] = explainFlightTruecost(request({ departure: 'LHR', arrival: 'SYD', no_of_tickets: 1, aircraft_model: 'nope' })).items;
+    expect(item?.quantities.aircraft_used).toBe('B789');
+    expect(item?.quantities.cargo_share).toBe(0.08);
+  });
+
+  it('takes 3 % off the fuel of a winglet variant', () => {
+    const base = flightEmissions({ ...delBom, aircraft_model: '738' }).explanation.quantities.fuel_kg as number;
+    const winglet = flightEmissions({ ...delBom, aircraft_model: '73H' }).explanation.quantities.fuel_kg as number;
+    expect(winglet).toBeCloseTo(base * 0.97, 9);
+  });
+
+  it('says when the seat map lacks the cabin and the nearest one is used', () => {
+    const { explanation } = flightEmissions({ ...delBom, flight_class: 'FIRST' });
+    expect(explanation.quantities.cabin_used).toBe('BUSINESS');
+    expect(explanation.assumptions.join(' ')).toMatch(/no FIRST seats; the nearest cabin, BUSINESS/);
+  });
+
+  it('applies the non-CO2 multiplier to the tank-to-wake part only, and says so', () => {
+    const plain = flightEmissions(delBom).explanation.quantities;
+    const withNonCo2 = flightEmissions(delBom, { nonCo2Multiplier: 1.7 });
+    const ttw = plain.tank_to_wake_kg_per_passenger as number;
+    const wtt = plain.well_to_tank_kg_per_passenger as number;
+    expect(withNonCo2.kilograms).toBeCloseTo(ttw * 1.7 + wtt, 9);
+    expect(withNonCo2.explanation.assumptions.join(' ')).toMatch(/multiplying the tank-to-wake part by 1.7/);
+  });
+
+  it('reads an ICAO type designator as aircraft_model too', () => {
+    expect(flightEmissions({ ...delBom, aircraft_model: 'a20n' }).explanation.quantities.aircraft_used).toBe('A20N');
+  });
+});
+
+describe('bulkFlightResults (E7 delivery)', () => {
+  const flights: BulkFlight[] = [
+    { ...delBom, flight_id: 'one' },
+    { ...delBom, flight_id: 'two', flight_type: 'ROUND_TRIP', no_of_tickets: 3 },
+    { ...delBom, flight_id: '__proto__' },
+  ];
+
+  it('maps every flight_id to its truecost string', () => {
+    const results = bulkFlightResults(flights);
+    expect(validate(bulkFlightResultsSchema, results).ok).toBe(true);
+    expect(Object.keys(results)).toEqual(['one', 'two', '__proto__']);
+    expect(results.one).toBe('0.125072');
+    expect(results.two).toBe(flightEmissions(flights[1] as Flight).tonnes.toFixed(6));
+    expect(JSON.parse(JSON.stringify(results))).toEqual(results);
+  });
+
+  it('agrees with E6 for the same flights', () => {
+    const parsed = validate(bulkFlightRequestSchema, flights.slice(0, 2));
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.error));
+    const e6 = flightTruecost({ queries: { flights: parsed.value } });
+    expect(Object.values(bulkFlightResults(parsed.value))).toEqual(e6.truecost.map((row) => row.truecost));
+  });
+});
+
+describe('the worked examples of docs/methodology.md', () => {
+  it('gives LHR-JFK economy on the default 320 as 0.436228 t, flown by the generic A20N', () => {
+    const { tonnes, explanation } = flightEmissions({ ...delBom, departure: 'LHR', arrival: 'JFK' });
+    expect(tonnes.toFixed(6)).toBe('0.436228');
+    expect(explanation.quantities.fuel_kg).toBeCloseTo(14990.91, 2);
+  });
+
+  it('gives DEL-BOM economy by the DESNZ method as 0.092139 t', () => {
+    expect(flightEmissions(delBom, { method: 'desnz-2025' }).tonnes.toFixed(6)).toBe('0.092139');
+  });
+
+  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.644971 t', () => {
+    const flight: Flight = { ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' };
+    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.644971');
+  });
+});

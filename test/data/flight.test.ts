@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { aircraftType, resolveAircraft, seatAreaTotal } from '../../src/calculators/flight/aircraft.js';
+import { AIRCRAFT_MAPPING_ROWS } from '../../src/data/flight/aircraft-mapping.js';
+import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../src/data/flight/aircraft-performance.js';
+import { GENERIC_AIRCRAFT } from '../../src/data/flight/factors.js';
+
+const root = resolve(import.meta.dirname, '../..');
+// The generator's default source, or another copy named by TRUECOST_FLIGHT_SOURCES.
+const sourceDirs = [process.env.TRUECOST_FLIGHT_SOURCES, resolve(root, '../shared/data/flight')];
+
+describe('the generated flight data', () => {
+  it('has, for every ICAO type, a seat map with seats and CCD fuel that grows with distance', () => {
+    for (const [icao, [ltoKg, points]] of Object.entries(FUEL_BURN_ROWS)) {
+      const seats = SEAT_MAP_ROWS[icao];
+      expect(seats, icao).toBeDefined();
+      expect(ltoKg).toBeGreaterThan(0);
+      expect(points.length % 2).toBe(0);
+      for (let i = 2; i < points.length; i += 2) {
+        expect(points[i] as number).toBeGreaterThan(points[i - 2] as number);
+        expect(points[i + 1] as number).toBeGreaterThanOrEqual(points[i - 1] as number);
+      }
+      const type = aircraftType(icao);
+      expect(type && seatAreaTotal(type.seats, type.body)).toBeGreaterThan(0);
+    }
+  });
+
+  it('resolves an IATA aircraft code exactly when its ICAO type has fuel and seat data', () => {
+    for (const [iata, icao] of AIRCRAFT_MAPPING_ROWS) {
+      expect(resolveAircraft(iata) !== undefined, iata).toBe(aircraftType(icao) !== undefined);
+    }
+    expect(AIRCRAFT_MAPPING_ROWS.filter(([iata]) => resolveAircraft(iata) !== undefined)).toHaveLength(126);
+    expect(resolveAircraft('320')?.type.icao).toBe('A320');
+    expect(resolveAircraft('73H')?.fuelFactor).toBe(0.97);
+  });
+
+  it('has the generic narrow-body and wide-body', () => {
+    expect(aircraftType(GENERIC_AIRCRAFT.narrowBody)?.body).toBe('narrow');
+    expect(aircraftType(GENERIC_AIRCRAFT.wideBody)?.body).toBe('wide');
+  });
+
+  const source = sourceDirs.find((dir) => dir !== undefined && existsSync(join(dir, 'airports_ourairports.json')));
+  it.skipIf(source === undefined)('is exactly what scripts/generate-flight-data.ts makes from the sources', () => {
+    const out = mkdtempSync(join(tmpdir(), 'truecost-flight-data-'));
+    try {
+      execFileSync('node', ['--import', 'tsx', 'scripts/generate-flight-data.ts', source as string, out], { cwd: root });
+      const committed = join(root, 'src', 'data', 'flight');
+      for (const file of readdirSync(out)) {
+        expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(committed, file), 'utf8'));
+      }
+    } finally {
+      rmSync(out, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { jsonSchemas, requestSchemas, responseSchemas, successMessages } from '../../src/index.js';
+import { samples } from './samples.js';
+
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+const responseSamples: Record<keyof typeof responseSchemas, unknown> = {
+  createOrder: { message: successMessages.orderCreated, partner_order_id: 'ORD-1001' },
+  createOrders: { message: successMessages.ordersCreated, partner_order_ids: ['ORD-1001', 'ORD-1002'] },
+  addClimes: { message: successMessages.orderUpdated, updated_climes: 14.75, partner_order_id: 'ORD-1001' },
+  removeClimes: { message: successMessages.orderUpdated, remaining_climes: 10.25, partner_order_id: 'ORD-1001' },
+  cancelOrder: { message: successMessages.orderCancelled, partner_order_id: 'ORD-1001', remaining_climes: 0 },
+  optIn: { message: successMessages.optInSaved },
+  getOrder: {
+    order: {
+      partner_order_id: 'ORD-1001', climes: 12.5, customer_email: 'asha@example.com', customer_name: 'Asha Rao',
+      state: 'locked', variant: 'vote', created_at: 1_800_000_000_000, unlock_date: 1_893_456_000_000,
+    },
+  },
+  getOptIn: { opt_in: { cart_id: 'CART-77', opted_in: true, climes: 12.5, updated_at: 1_800_000_000_000 } },
+};
+
+describe('JSON Schema generated from the zod schemas', () => {
+  const { requests, responses } = jsonSchemas();
+
+  it('exists for every request and every response', () => {
+    expect(Object.keys(requests).sort()).toEqual(Object.keys(requestSchemas).sort());
+    expect(Object.keys(responses).sort()).toEqual(Object.keys(responseSchemas).sort());
+  });
+
+  it.each(Object.entries(samples))('accepts the contract sample of %s, which zod accepts too', (name, body) => {
+    const schema = requests[name as keyof typeof requests];
+    expect(ajv.validate(schema, body), JSON.stringify(ajv.errors)).toBe(true);
+    expect(requestSchemas[name as keyof typeof requestSchemas].safeParse(body).success).toBe(true);
+  });
+
+  it.each(Object.entries(responseSamples))('accepts the response shape of %s, which zod accepts too', (name, body) => {
+    const schema = responses[name as keyof typeof responses];
+    expect(ajv.validate(schema, body), JSON.stringify(ajv.errors)).toBe(true);
+    expect(responseSchemas[name as keyof typeof responseSchemas].safeParse(body).success).toBe(true);
+  });
+
+  it('refuses what zod refuses for a missing required field', () => {
+    expect(ajv.validate(requests.createOrder, { order: { climes: 1 } })).toBe(false);
+    expect(ajv.validate(requests.optIn, { cart_id: 'c', climes: 1 })).toBe(false);
+  });
+});
