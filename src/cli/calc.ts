@@ -81,7 +81,6 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
   const flightClass = (values.class ?? 'ECONOMY').toUpperCase();
   if (!FLIGHT_CLASSES.includes(flightClass)) throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}.`);
   const flight = {
-    flight_id: 'cli',
     departure,
     arrival,
     no_of_tickets: integerOption(values.tickets, 'tickets', 1, 1, 1_000_000),

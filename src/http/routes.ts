@@ -1,4 +1,5 @@
 import type { AnyRoute } from './route.js';
+import { flightRoutes, roadRoutes } from './routes-calculators.js';
 import { orderRoutes } from './routes-orders.js';
 import { systemRoutes } from './routes-system.js';
 
@@ -8,4 +9,4 @@ import { systemRoutes } from './routes-system.js';
  *
  * @remarks Since 0.1.0
  */
-export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes];
+export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...flightRoutes, ...roadRoutes];
