@@ -26,7 +26,11 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  const bytes = chunks.length === 1 ? chunks[0]! : concat(chunks, total);
+  return decodeUtf8(chunks.length === 1 ? chunks[0]! : concat(chunks, total));
+}
+
+/** The bytes as text, or a refusal when they are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): BodyText {
   try {
     return { ok: true, text: utf8.decode(bytes) };
   } catch {
