@@ -13,6 +13,18 @@ import {
   removeClimesResponseSchema,
   updateClimesRequestSchema,
 } from './order.js';
+import {
+  bulkFlightAcceptedSchema,
+  bulkFlightRequestSchema,
+  bulkFlightResultsSchema,
+  flightRequestSchema,
+  flightResponseSchema,
+} from './flight.js';
+import { carRequestSchema, carResponseSchema } from './car.js';
+import { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponseSchema } from './transportation.js';
+import { logisticsRequestSchema, logisticsResponseSchema } from './logistics.js';
+import { commuteRequestSchema, commuteResponseSchema } from './commute.js';
+import { freightRequestSchema } from './freight.js';
 
 /**
  * Every request body schema of the partner API, by name. A request is parsed with its schema,
@@ -25,6 +37,14 @@ export const requestSchemas = {
   createOrders: createOrdersRequestSchema,
   updateClimes: updateClimesRequestSchema,
   optIn: optInRequestSchema,
+  flight: flightRequestSchema,
+  bulkFlight: bulkFlightRequestSchema,
+  car: carRequestSchema,
+  bus: busRequestSchema,
+  suv: suvRequestSchema,
+  logistics: logisticsRequestSchema,
+  commute: commuteRequestSchema,
+  freight: freightRequestSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /**
@@ -41,6 +61,16 @@ export const responseSchemas = {
   optIn: optInResponseSchema,
   getOrder: getOrderResponseSchema,
   getOptIn: getOptInResponseSchema,
+  flight: flightResponseSchema,
+  bulkFlightAccepted: bulkFlightAcceptedSchema,
+  bulkFlightResults: bulkFlightResultsSchema,
+  car: carResponseSchema,
+  bus: busResponseSchema,
+  suv: suvResponseSchema,
+  logistics: logisticsResponseSchema,
+  commute: commuteResponseSchema,
+  /** E13 answers in the same shape as E11. */
+  freight: logisticsResponseSchema,
 } as const satisfies Record<string, z.ZodType>;
 
 /** A JSON Schema (draft 2020-12) document. */

@@ -1,13 +1,44 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import { jsonSchemas, requestSchemas, responseSchemas, successMessages } from '../../src/index.js';
-import { samples } from './samples.js';
+import type { z } from 'zod';
+import {
+  busTruecost,
+  carTruecost,
+  commuteTruecost,
+  freightTruecost,
+  jsonSchemas,
+  logisticsTruecost,
+  requestSchemas,
+  responseSchemas,
+  successMessages,
+  suvTruecost,
+  validate,
+  flightTruecost,
+  bulkFlightResults,
+} from '../../src/index.js';
+import { calculatorSamples, samples } from './samples.js';
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
+function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  const result = validate(schema, body);
+  if (!result.ok) throw new Error(`sample refused: ${result.error.path} ${result.error.reason}`);
+  return result.value;
+}
+
+// Calculator responses come from running each calculator on its request sample.
 const responseSamples: Record<keyof typeof responseSchemas, unknown> = {
+  flight: flightTruecost(parsed(requestSchemas.flight, calculatorSamples.flight)),
+  bulkFlightAccepted: { message: successMessages.bulkAccepted, job_id: '5d0c7f0e-8a1b-4c2d-9e3f-102030405060' },
+  bulkFlightResults: bulkFlightResults(parsed(requestSchemas.bulkFlight, calculatorSamples.bulkFlight)),
+  car: carTruecost(parsed(requestSchemas.car, calculatorSamples.car)),
+  bus: busTruecost(parsed(requestSchemas.bus, calculatorSamples.bus)),
+  suv: suvTruecost(parsed(requestSchemas.suv, calculatorSamples.suv)),
+  logistics: logisticsTruecost(parsed(requestSchemas.logistics, calculatorSamples.logistics)),
+  commute: commuteTruecost(parsed(requestSchemas.commute, calculatorSamples.commute)),
+  freight: freightTruecost(parsed(requestSchemas.freight, calculatorSamples.freight)),
   createOrder: { message: successMessages.orderCreated, partner_order_id: 'ORD-1001' },
   createOrders: { message: successMessages.ordersCreated, partner_order_ids: ['ORD-1001', 'ORD-1002'] },
   addClimes: { message: successMessages.orderUpdated, updated_climes: 14.75, partner_order_id: 'ORD-1001' },
@@ -31,7 +62,7 @@ describe('JSON Schema generated from the zod schemas', () => {
     expect(Object.keys(responses).sort()).toEqual(Object.keys(responseSchemas).sort());
   });
 
-  it.each(Object.entries(samples))('accepts the contract sample of %s, which zod accepts too', (name, body) => {
+  it.each(Object.entries({ ...samples, ...calculatorSamples }))('accepts the contract sample of %s, which zod accepts too', (name, body) => {
     const schema = requests[name as keyof typeof requests];
     expect(ajv.validate(schema, body), JSON.stringify(ajv.errors)).toBe(true);
     expect(requestSchemas[name as keyof typeof requestSchemas].safeParse(body).success).toBe(true);

@@ -16,3 +16,43 @@ export const samples = {
   optIn: { cart_id: 'CART-77', climes: 12.5, opted_in: true },
 };
 
+
+// Shapes of the contract's sample requests for the calculators (E6 to E13).
+export const calculatorSamples = {
+  flight: {
+    queries: {
+      flights: [
+        { flight_id: 'F1', departure: 'DEL', arrival: 'BOM', no_of_tickets: 2, aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY' },
+        { departure: 'LHR', arrival: 'JFK', no_of_tickets: 1 },
+      ],
+    },
+  },
+  bulkFlight: [
+    { flight_id: 'B1', departure: 'BLR', arrival: 'DXB', no_of_tickets: 1, flight_class: 'BUSINESS', flight_type: 'ROUND_TRIP' },
+  ],
+  car: {
+    queries: {
+      cars: [{ car_id: 'C1', body_type: 'sedan', fuel_type: 'diesel', registration_year: 2019, mileage: 18.5, distance_travelled: 42000 }],
+    },
+  },
+  bus: { configs: { distance: 350, vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }, { seat_type: 'SLEEPER', no_of_seats: 2, total_seats: 36 }] } },
+  suv: { configs: { distance: 120, vehicle_type: 'SUV', total_capacity: 7, seats_occupied: 3 } },
+  logistics: {
+    queries: {
+      legs: [
+        { shipping_method: 'TRUCK_HEAVY', shipping_distance: 600, shipping_weight: 12, truck_capacity: 15 },
+        { shipping_method: 'SHIP', shipping_distance: 3000, shipping_weight: 12 },
+      ],
+    },
+  },
+  commute: { queries: { legs: [{ commute_method: 'TRAIN', commute_distance: 25 }, { commute_method: 'AUTO' }] } },
+  freight: {
+    configs: { region: 'IN', transportation_type: 'truck' },
+    queries: {
+      legs: [
+        { shipping_method: 'container', container_type: '42GP', weight: 18, distance: 400, truck_unladen_weight: 9, truck_max_capacity: 25, dry_run: true },
+        { shipping_method: 'loose', weight: 4, distance: 120 },
+      ],
+    },
+  },
+};

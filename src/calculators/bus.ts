@@ -1,0 +1,110 @@
+import { roadAssumptions } from '../data/assumptions.js';
+import { fuelCombustion } from '../data/fuels.js';
+import { METHODOLOGY_VERSION } from '../data/version.js';
+import { successMessages } from '../errors.js';
+import type { BusRequest, BusResponse, SeatType } from '../schemas/transportation.js';
+import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
+import { roundKilograms } from './rounding.js';
+
+type Seat = BusRequest['queries']['seats'][number];
+
+const SEAT_EQUIVALENTS: Readonly<Record<SeatType, FactorUse>> = {
+  SEATER: roadAssumptions.seaterSeatEquivalents,
+  SLEEPER: roadAssumptions.sleeperSeatEquivalents,
+};
+
+/** Kilograms of CO2 of the whole bus over the journey. */
+function busKilograms(distance: number): number {
+  return (distance / roadAssumptions.busMileage.value) * fuelCombustion.diesel.value;
+}
+
+/**
+ * The bus's floor in seat equivalents: for each seat type in the request, its largest total_seats
+ * times the floor space of one seat of that type.
+ */
+function capacitySeatEquivalents(seats: readonly Seat[]): number {
+  const capacity: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
+  for (const seat of seats) capacity[seat.seat_type] = Math.max(capacity[seat.seat_type], seat.total_seats);
+  return (
+    capacity.SEATER * SEAT_EQUIVALENTS.SEATER.value + capacity.SLEEPER * SEAT_EQUIVALENTS.SLEEPER.value
+  );
+}
+
+/** Kilograms of each seat element, in request order. */
+function seatKilograms(request: BusRequest): number[] {
+  const { seats } = request.queries;
+  const perSeatEquivalent = busKilograms(request.configs.distance) / capacitySeatEquivalents(seats);
+  return seats.map((seat) => perSeatEquivalent * SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats);
+}
+
+/**
+ * E9: the truecost of the booked bus seats. The bus's diesel CO2 over `configs.distance` km is
+ * shared over its floor in seat equivalents (a sleeper berth counts 1.5 seats); each seat type
+ * gets its booked share. Returns kg CO2, rounded to 3 decimals, summed per seat type; a seat type
+ * absent from the request is 0; `total` is the sum, rounded once.
+ *
+ * @example
+ * ```ts
+ * busTruecost({ configs: { vehicle_type: 'BUS', distance: 100 }, queries: { seats: [
+ *   { seat_type: 'SEATER', no_of_seats: 12, total_seats: 14 },
+ *   { seat_type: 'SLEEPER', no_of_seats: 35, total_seats: 40 }] } });
+ * // { message: 'Truecost data calculated successfully!', truecost: { total: 76.831, seats: { SEATER: 14.294, SLEEPER: 62.536 } } }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function busTruecost(request: BusRequest): BusResponse {
+  const kilograms = seatKilograms(request);
+  const byType: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
+  let total = 0;
+  request.queries.seats.forEach((seat, index) => {
+    const kg = kilograms[index] ?? 0;
+    byType[seat.seat_type] += kg;
+    total += kg;
+  });
+  return {
+    message: successMessages.transportationCalculated,
+    truecost: {
+      total: roundKilograms(total),
+      seats: { SEATER: roundKilograms(byType.SEATER), SLEEPER: roundKilograms(byType.SLEEPER) },
+    },
+  };
+}
+
+/**
+ * E9 with its explanation: per seat element, the distance, seats and seat equivalents used, the
+ * diesel, fuel-economy and floor-space factors, and each default filled in.
+ *
+ * @example
+ * ```ts
+ * explainBusTruecost(request).items[0].quantities.bus_kg_co2; // CO2 of the whole bus
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function explainBusTruecost(request: BusRequest): Explained<BusResponse> {
+  const { configs } = request;
+  const kilograms = seatKilograms(request);
+  const capacity = capacitySeatEquivalents(request.queries.seats);
+  const items = request.queries.seats.map((seat, index): ItemExplanation => {
+    const defaulted = [...(configs.defaulted ?? []), ...(seat.defaulted ?? [])];
+    return {
+      item: `${index}:${seat.seat_type}`,
+      basis: INDIA_TAILPIPE_CO2,
+      quantities: {
+        distance_km: configs.distance,
+        bus_fuel_l: configs.distance / roadAssumptions.busMileage.value,
+        bus_kg_co2: busKilograms(configs.distance),
+        bus_capacity_seat_equivalents: capacity,
+        no_of_seats: seat.no_of_seats,
+        total_seats: seat.total_seats,
+      },
+      factors: [fuelCombustion.diesel, roadAssumptions.busMileage, SEAT_EQUIVALENTS[seat.seat_type]],
+      assumptions: [
+        ...defaulted.map((field) => `${field} was not sent; the contract default was used.`),
+        'The bus is an intercity diesel coach; its CO2 is shared over its floor in seat equivalents, empty seats included.',
+      ],
+      unrounded: kilograms[index] ?? 0,
+    };
+  });
+  return { result: busTruecost(request), methodologyVersion: METHODOLOGY_VERSION, items };
+}

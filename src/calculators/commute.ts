@@ -1,0 +1,103 @@
+import { roadAssumptions } from '../data/assumptions.js';
+import { carPerKm } from '../data/car-segments.js';
+import {
+  indiaGhgCars,
+  indiaGhgIntracityBus,
+  indiaGhgSuburbanRail,
+  indiaGhgTwoAndThreeWheelers,
+} from '../data/india-ghg-2015.js';
+import { METHODOLOGY_VERSION } from '../data/version.js';
+import { successMessages } from '../errors.js';
+import type { CommuteMethod, CommuteRequest, CommuteResponse } from '../schemas/commute.js';
+import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2, KG_PER_TONNE } from './road-shared.js';
+import { roundTonnes } from './rounding.js';
+
+/**
+ * CO2 per km of each commute method: per passenger-km for TRAIN and INTRACITY_BUS, per vehicle-km
+ * (the whole vehicle to the commuter) for the others.
+ */
+export const commuteFactors: Readonly<Record<CommuteMethod, FactorUse>> = {
+  TRAIN: indiaGhgSuburbanRail,
+  AUTO: indiaGhgTwoAndThreeWheelers.threeWheelerCng,
+  INTRACITY_BUS: indiaGhgIntracityBus,
+  CAB: indiaGhgCars.sedanDiesel,
+  BIKE_COMMUTER: indiaGhgTwoAndThreeWheelers.motorcycleUpTo125,
+  BIKE_SPORTS: indiaGhgTwoAndThreeWheelers.motorcycleUpTo200,
+  BIKE_CRUISER: indiaGhgTwoAndThreeWheelers.motorcycleUpTo500,
+  CAR_HATCHBACK_ELECTRIC: carPerKm.hatchback.electric,
+  CAR_HATCHBACK_CNG: carPerKm.hatchback.cng,
+  CAR_HATCHBACK_DIESEL: carPerKm.hatchback.diesel,
+  CAR_HATCHBACK_PETROL: carPerKm.hatchback.petrol,
+  CAR_SEDAN_ELECTRIC: carPerKm.sedan.electric,
+  CAR_SEDAN_CNG: carPerKm.sedan.cng,
+  CAR_SEDAN_PETROL: carPerKm.sedan.petrol,
+  CAR_SEDAN_DIESEL: carPerKm.sedan.diesel,
+  CAR_SUV_ELECTRIC: carPerKm.suv.electric,
+  CAR_SUV_CNG: carPerKm.suv.cng,
+  CAR_SUV_PETROL: carPerKm.suv.petrol,
+  CAR_SUV_DIESEL: carPerKm.suv.diesel,
+};
+
+/**
+ * E12: the truecost of commute legs. Each leg is `commute_distance` km times its method's factor;
+ * legs of the same method are summed under that method. Returns tonnes CO2 rounded to 6 decimals,
+ * the total from the unrounded legs.
+ *
+ * @example
+ * ```ts
+ * commuteTruecost({ queries: { legs: [{ commute_method: 'AUTO', commute_distance: 10 }] } });
+ * // { message: 'Truecost calculated successfully', truecost: { total_truecost: 0.001077, legs_truecost: { AUTO: 0.001077 } } }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function commuteTruecost(request: CommuteRequest): CommuteResponse {
+  const byMethod: Partial<Record<CommuteMethod, number>> = {};
+  let total = 0;
+  for (const leg of request.queries.legs) {
+    const tonnes = (leg.commute_distance * commuteFactors[leg.commute_method].value) / KG_PER_TONNE;
+    byMethod[leg.commute_method] = (byMethod[leg.commute_method] ?? 0) + tonnes;
+    total += tonnes;
+  }
+  const legs_truecost: Partial<Record<CommuteMethod, number>> = {};
+  for (const [method, tonnes] of Object.entries(byMethod) as [CommuteMethod, number][]) {
+    legs_truecost[method] = roundTonnes(tonnes);
+  }
+  return {
+    message: successMessages.truecostCalculated,
+    truecost: { total_truecost: roundTonnes(total), legs_truecost },
+  };
+}
+
+/**
+ * E12 with its explanation: per leg, the distance and the factor used, and the default distance
+ * when one was filled in.
+ *
+ * @example
+ * ```ts
+ * explainCommuteTruecost(request).items[0].factors[0].source;
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function explainCommuteTruecost(request: CommuteRequest): Explained<CommuteResponse> {
+  const items = request.queries.legs.map((leg, index): ItemExplanation => {
+    const factor = commuteFactors[leg.commute_method];
+    const assumptions: string[] = [];
+    const factors = [factor];
+    if (leg.defaulted !== undefined) {
+      const fallback = roadAssumptions.defaultCommuteDistance;
+      assumptions.push(`commute_distance was not sent; truecost assumes a ${fallback.value} ${fallback.unit} commute.`);
+      factors.push(fallback);
+    }
+    if (factor.unit.endsWith('/km')) assumptions.push('The whole vehicle is attributed to the commuter.');
+    return {
+      item: `${index}:${leg.commute_method}`,
+      basis: leg.commute_method.endsWith('_ELECTRIC') ? GRID_GENERATION_CO2 : INDIA_TAILPIPE_CO2,
+      quantities: { distance_km: leg.commute_distance },
+      factors,
+      assumptions,
+      unrounded: (leg.commute_distance * factor.value) / KG_PER_TONNE,
+    };
+  });
+  return { result: commuteTruecost(request), methodologyVersion: METHODOLOGY_VERSION, items };
+}

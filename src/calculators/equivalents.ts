@@ -1,0 +1,52 @@
+import { epaEquivalents } from '../data/epa-equivalents.js';
+import type { Equivalents } from '../schemas/logistics.js';
+import type { EmissionBasis, FactorUse, ItemExplanation } from './explanation.js';
+
+/** Decimal places of equivalent counts (trees, bags, lamps). */
+export const EQUIVALENT_DECIMALS = 3;
+
+/** Tree seedlings grown for 10 years that take up `tonnes` of CO2, rounded to 3 decimals. */
+export function treesPlanted(tonnes: number): number {
+  return Number((tonnes / epaEquivalents.treeSeedling.value).toFixed(EQUIVALENT_DECIMALS));
+}
+
+/**
+ * The equivalents E11 and E13 answer for a total in tonnes CO2e: trash bags recycled, tree
+ * seedlings grown for 10 years and incandescent lamps replaced by LEDs for a year, each a string
+ * with 3 decimals (US EPA Greenhouse Gas Equivalencies).
+ *
+ * @example
+ * ```ts
+ * equivalentsOf(0.6); // { trash_collected: '25.974', trees_planted: '10.000', lamps_collected: '22.740' }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function equivalentsOf(tonnes: number): Equivalents {
+  return {
+    trash_collected: (tonnes / epaEquivalents.trashBag.value).toFixed(EQUIVALENT_DECIMALS),
+    trees_planted: (tonnes / epaEquivalents.treeSeedling.value).toFixed(EQUIVALENT_DECIMALS),
+    lamps_collected: (tonnes / epaEquivalents.lamp.value).toFixed(EQUIVALENT_DECIMALS),
+  };
+}
+
+/** The factors behind {@link equivalentsOf}, for explanations. */
+export const equivalentFactors: readonly FactorUse[] = [
+  epaEquivalents.trashBag,
+  epaEquivalents.treeSeedling,
+  epaEquivalents.lamp,
+];
+
+/**
+ * The explanation item of the equivalents of an E11 or E13 total (unrounded tonnes), on the
+ * basis of that total.
+ */
+export function equivalentsExplanation(totalTonnes: number, basis: EmissionBasis): ItemExplanation {
+  return {
+    item: 'equivalents',
+    basis,
+    quantities: { total_t: totalTonnes },
+    factors: equivalentFactors,
+    assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],
+    unrounded: totalTonnes,
+  };
+}

@@ -1,0 +1,37 @@
+import type { EmissionBasis } from './explanation.js';
+
+/** Kilograms in a tonne. */
+export const KG_PER_TONNE = 1000;
+
+/** India GHG Program factors: CO2 only, tailpipe. */
+export const INDIA_TAILPIPE_CO2: EmissionBasis = { gases: 'CO2', scope: 'tank-to-wheel' };
+/** DESNZ freighting-goods factors: CO2e, direct emissions without well-to-tank. */
+export const DESNZ_DIRECT_CO2E: EmissionBasis = { gases: 'CO2e', scope: 'tank-to-wheel' };
+/** Electricity at generation (CEA grid rate): CO2 of the power plants behind the plug. */
+export const GRID_GENERATION_CO2: EmissionBasis = { gases: 'CO2', scope: 'well-to-wheel' };
+
+// Mass over capacity such as 1.1 / 0.1 is 11.000000000000002 in binary: a load that fills its
+// trucks exactly must not count one more truck.
+const TRIP_TOLERANCE = 1e-9;
+
+/** Trucks (or containers) needed for `mass` at `capacity` each, at least one. */
+export function tripsNeeded(mass: number, capacity: number): number {
+  return Math.max(1, Math.ceil(mass / capacity - TRIP_TOLERANCE));
+}
+
+/**
+ * Kilograms of CO2 of `trucks` trucks driving `distance` km with `mass` tonnes in total, under the
+ * load model of DESNZ's HGV factors: each truck burns `emptyRatio x fullPerKm` empty and its fuel
+ * grows linearly with load to `fullPerKm` at `capacity` tonnes.
+ */
+export function truckKilograms(
+  fullPerKm: number,
+  emptyRatio: number,
+  trucks: number,
+  mass: number,
+  capacity: number,
+  distance: number,
+): number {
+  const emptyPerKm = fullPerKm * emptyRatio;
+  return distance * (trucks * emptyPerKm + ((fullPerKm - emptyPerKm) * mass) / capacity);
+}

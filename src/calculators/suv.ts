@@ -1,0 +1,69 @@
+import { indiaGhgCars } from '../data/india-ghg-2015.js';
+import { METHODOLOGY_VERSION } from '../data/version.js';
+import { successMessages } from '../errors.js';
+import type { SuvRequest, SuvResponse } from '../schemas/transportation.js';
+import type { Explained } from './explanation.js';
+import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
+import { roundKilograms } from './rounding.js';
+
+function suvKilograms(request: SuvRequest): number {
+  return request.configs.distance * indiaGhgCars.muvDiesel.value;
+}
+
+/**
+ * E10: the truecost of an SUV commute. The whole SUV (an 8-seat diesel MUV) over `configs.distance`
+ * km, and one occupied seat's share (the whole divided by `seats_occupied`), both in kg CO2 rounded
+ * to 3 decimals.
+ *
+ * @example
+ * ```ts
+ * suvTruecost({ configs: { vehicle_type: 'SUV', distance: 100, total_capacity: 8, seats_occupied: 7 } });
+ * // { message: 'Truecost calculated successfully', truecost: { entire_suv_truecost: 21.6, individual_seat_truecost: 3.086 } }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function suvTruecost(request: SuvRequest): SuvResponse {
+  const entire = suvKilograms(request);
+  return {
+    message: successMessages.truecostCalculated,
+    truecost: {
+      entire_suv_truecost: roundKilograms(entire),
+      individual_seat_truecost: roundKilograms(entire / request.configs.seats_occupied),
+    },
+  };
+}
+
+/**
+ * E10 with its explanation: the distance, seats and the MUV factor used, and each default filled in.
+ *
+ * @example
+ * ```ts
+ * explainSuvTruecost(request).items[0].factors[0].value; // 0.216 kg CO2/km
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function explainSuvTruecost(request: SuvRequest): Explained<SuvResponse> {
+  const { configs } = request;
+  return {
+    result: suvTruecost(request),
+    methodologyVersion: METHODOLOGY_VERSION,
+    items: [
+      {
+        item: 'SUV',
+        basis: INDIA_TAILPIPE_CO2,
+        quantities: {
+          distance_km: configs.distance,
+          total_capacity: configs.total_capacity,
+          seats_occupied: configs.seats_occupied,
+        },
+        factors: [indiaGhgCars.muvDiesel],
+        assumptions: [
+          ...(configs.defaulted ?? []).map((field) => `${field} was not sent; the contract default was used.`),
+          'The SUV is an 8-seat diesel MUV under 2500 cc; total_capacity does not change its CO2 per km.',
+          'The whole SUV is attributed to the occupied seats; the seat share is the whole divided by seats_occupied.',
+        ],
+        unrounded: suvKilograms(request),
+      },
+    ],
+  };
+}

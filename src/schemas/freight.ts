@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
+import { positiveNumberSchema } from './common.js';
+import { MAX_LEGS_PER_REQUEST } from './road-common.js';
+
+/** Regions E13 supports: India only. */
+export const FREIGHT_REGIONS = ['IN'] as const;
+/** Modes of E13, chosen once per request in `configs.transportation_type`. */
+export const FREIGHT_TRANSPORTATION_TYPES = ['truck', 'rail', 'ship'] as const;
+/** One of {@link FREIGHT_TRANSPORTATION_TYPES}. */
+export type FreightTransportationType = (typeof FREIGHT_TRANSPORTATION_TYPES)[number];
+/** How the goods travel on a leg. */
+export const FREIGHT_SHIPPING_METHODS = ['container', 'loose'] as const;
+/** Largest custom container tare accepted, in tonnes (catches a tare sent in kg by mistake). */
+export const MAX_CONTAINER_TARE_TONNES = 10;
+
+/** Truck fields of a leg, in tonnes; `dry_run` adds the empty return trip. */
+export interface FreightTruckFields {
+  readonly truck_unladen_weight?: number;
+  readonly truck_max_capacity?: number;
+  readonly dry_run: boolean;
+}
+
+/** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
+export interface FreightContainerLeg extends FreightTruckFields {
+  readonly shipping_method: 'container';
+  readonly weight: number;
+  readonly distance: number;
+  readonly container_type: ContainerType;
+  readonly container_tare_weight?: number;
+}
+
+/** A parsed loose leg: `weight` (tonnes) and `distance` (km). */
+export interface FreightLooseLeg extends FreightTruckFields {
+  readonly shipping_method: 'loose';
+  readonly weight: number;
+  readonly distance: number;
+}
+
+/** A parsed E13 leg. */
+export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
+
+const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
+
+/** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
+export const freightLegSchema = z
+  .object({
+    shipping_method: z.enum(FREIGHT_SHIPPING_METHODS),
+    weight: positiveNumberSchema,
+    distance: positiveNumberSchema,
+    container_type: z.enum(CONTAINER_TYPES).optional(),
+    container_tare_weight: positiveNumberSchema.max(MAX_CONTAINER_TARE_TONNES).optional(),
+    truck_unladen_weight: positiveNumberSchema.optional(),
+    truck_max_capacity: positiveNumberSchema.optional(),
+    dry_run: z.boolean().optional(),
+  })
+  .transform((leg, ctx): FreightLeg => {
+    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false };
+    if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
+    if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
+    if (leg.shipping_method === 'loose') {
+      return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck };
+    }
+    if (leg.container_type === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['container_type'], message: 'Required on container legs.' });
+      return z.NEVER;
+    }
+    const container: FreightContainerLeg = {
+      shipping_method: 'container',
+      weight: leg.weight,
+      distance: leg.distance,
+      container_type: leg.container_type,
+      ...truck,
+    };
+    return leg.container_tare_weight === undefined
+      ? container
+      : { ...container, container_tare_weight: leg.container_tare_weight };
+  });
+
+/**
+ * The body of E13 `POST /v3/logistics/freight`: region IN, one mode for all legs, 1 to 100 legs.
+ * Truck fields and `dry_run: true` are allowed only when the mode is truck.
+ *
+ * @example
+ * ```ts
+ * validate(freightRequestSchema, {
+ *   configs: { region: 'IN', transportation_type: 'truck' },
+ *   queries: { legs: [{ shipping_method: 'container', container_type: '42GP', weight: 18, distance: 400, dry_run: true }] },
+ * });
+ * ```
+ * @remarks Since 0.1.0
+ */
+export const freightRequestSchema = z
+  .object({
+    configs: z.object({
+      region: z.enum(FREIGHT_REGIONS),
+      transportation_type: z.enum(FREIGHT_TRANSPORTATION_TYPES),
+    }),
+    queries: z.object({ legs: z.array(freightLegSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+  })
+  .superRefine((request, ctx) => {
+    if (request.configs.transportation_type === 'truck') return;
+    request.queries.legs.forEach((leg, index) => {
+      const path = ['queries', 'legs', index];
+      for (const field of TRUCK_ONLY_FIELDS) {
+        if (leg[field] !== undefined) {
+          ctx.addIssue({ code: 'custom', path: [...path, field], message: 'Allowed only when configs.transportation_type is truck.' });
+        }
+      }
+      if (leg.dry_run) {
+        ctx.addIssue({ code: 'custom', path: [...path, 'dry_run'], message: 'Can be true only when configs.transportation_type is truck.' });
+      }
+    });
+  });
+
+/** A parsed E13 request. */
+export type FreightRequest = z.output<typeof freightRequestSchema>;
+/** An E13 request as sent. */
+export type FreightRequestInput = z.input<typeof freightRequestSchema>;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { positiveNumberSchema } from './common.js';
+import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
+
+/** Shipping methods of E11. */
+export const SHIPPING_METHODS = ['SHIP', 'TRUCK_LIGHT', 'TRUCK_MEDIUM', 'TRUCK_HEAVY', 'FLIGHT', 'TRAIN', 'MOTORCYCLE'] as const;
+/** One of {@link SHIPPING_METHODS}. */
+export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
+/** The three truck methods of E11. */
+export type TruckMethod = 'TRUCK_LIGHT' | 'TRUCK_MEDIUM' | 'TRUCK_HEAVY';
+
+/** The contract's default truck capacity per truck method, in tonnes. */
+export const DEFAULT_TRUCK_CAPACITY: Readonly<Record<TruckMethod, number>> = {
+  TRUCK_LIGHT: 1.75,
+  TRUCK_MEDIUM: 7.75,
+  TRUCK_HEAVY: 15,
+};
+/** The contract's default leg distance (km) and weight (tonnes) of E11. */
+export const LOGISTICS_LEG_DEFAULTS = { shipping_distance: 100, shipping_weight: 20 } as const;
+
+/** True for the three truck methods. */
+export function isTruckMethod(method: ShippingMethod): method is TruckMethod {
+  return method === 'TRUCK_LIGHT' || method === 'TRUCK_MEDIUM' || method === 'TRUCK_HEAVY';
+}
+
+/** A parsed E11 leg: km, tonnes, and the truck capacity in tonnes on truck legs only. */
+export interface LogisticsLeg {
+  readonly shipping_method: ShippingMethod;
+  readonly shipping_distance: number;
+  readonly shipping_weight: number;
+  readonly truck_capacity?: number;
+  readonly defaulted?: DefaultedFields;
+}
+
+/** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
+export const logisticsLegSchema = z
+  .object({
+    shipping_method: z.enum(SHIPPING_METHODS),
+    shipping_distance: positiveNumberSchema.optional(),
+    shipping_weight: positiveNumberSchema.optional(),
+    truck_capacity: positiveNumberSchema.optional(),
+  })
+  .transform((leg): LogisticsLeg => {
+    const defaulted: string[] = [];
+    if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
+    if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
+    const base = {
+      shipping_method: leg.shipping_method,
+      shipping_distance: leg.shipping_distance ?? LOGISTICS_LEG_DEFAULTS.shipping_distance,
+      shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
+    };
+    let parsed: LogisticsLeg = base;
+    if (isTruckMethod(leg.shipping_method)) {
+      if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
+      parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
+    }
+    return defaulted.length > 0 ? { ...parsed, defaulted } : parsed;
+  });
+
+/**
+ * The body of E11 `POST /v3/logistics`: 1 to 100 legs of one shipment.
+ *
+ * @example
+ * ```ts
+ * validate(logisticsRequestSchema, { queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 350 }] } });
+ * ```
+ * @remarks Since 0.1.0
+ */
+export const logisticsRequestSchema = z.object({
+  queries: z.object({ legs: z.array(logisticsLegSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+});
+
+/** The equivalents of a tonnes total, as strings with 3 decimals. */
+export const equivalentsSchema = z.object({
+  trash_collected: z.string(),
+  trees_planted: z.string(),
+  lamps_collected: z.string(),
+});
+
+/** The success body of E11 and E13, in tonnes CO2e. */
+export const logisticsResponseSchema = z.object({
+  message: z.string(),
+  truecost: z.object({ total_truecost: z.number(), legs: z.array(z.number()), equivalents: equivalentsSchema }),
+});
+
+/** A parsed E11 request. */
+export type LogisticsRequest = z.output<typeof logisticsRequestSchema>;
+/** An E11 request as sent. */
+export type LogisticsRequestInput = z.input<typeof logisticsRequestSchema>;
+/** The E11 (and E13) success body. */
+export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
+/** Trash bags, tree seedlings and lamps equivalent to a total. */
+export type Equivalents = z.output<typeof equivalentsSchema>;

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  busResponseSchema,
+  busTruecost,
+  explainBusTruecost,
+  explainSuvTruecost,
+  explainTransportationTruecost,
+  suvResponseSchema,
+  suvTruecost,
+  transportationRequestSchema,
+  transportationTruecost,
+  validate,
+  type BusRequest,
+} from '../../src/index.js';
+import { busRequest, suvRequest, near } from './road-arbitraries.js';
+
+function parsed(body: unknown) {
+  const result = validate(transportationRequestSchema, body);
+  if (!result.ok) throw new Error(JSON.stringify(result.error));
+  return result.value;
+}
+
+describe('busTruecost', () => {
+  it('matches the worked example of the methodology: defaults, 100 km', () => {
+    // 100 / 3 km/l x 2.6444 = 88.146667 kg over 14 + 40 x 1.5 = 74 seat equivalents
+    const result = transportationTruecost(
+      parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }, { seat_type: 'SLEEPER' }] } }),
+    );
+    expect(result).toEqual({
+      message: 'Truecost data calculated successfully!',
+      truecost: { total: 76.831, seats: { SEATER: 14.294, SLEEPER: 62.536 } },
+    });
+  });
+
+  it('reports a seat type absent from the request as 0 and sums elements of one type', () => {
+    const request: BusRequest = {
+      configs: { vehicle_type: 'BUS', distance: 100 },
+      queries: {
+        seats: [
+          { seat_type: 'SEATER', no_of_seats: 2, total_seats: 40 },
+          { seat_type: 'SEATER', no_of_seats: 3, total_seats: 40 },
+        ],
+      },
+    };
+    const single: BusRequest = { ...request, queries: { seats: [{ seat_type: 'SEATER', no_of_seats: 5, total_seats: 40 }] } };
+    expect(busTruecost(request).truecost.seats.SLEEPER).toBe(0);
+    expect(busTruecost(request).truecost.seats.SEATER).toBe(busTruecost(single).truecost.seats.SEATER);
+  });
+
+  it('gives a total that is the sum of its seats, finite and not negative', () => {
+    fc.assert(
+      fc.property(busRequest, (request) => {
+        const { truecost } = busTruecost(request);
+        expect(busResponseSchema.safeParse(busTruecost(request)).success).toBe(true);
+        expect(Math.abs(truecost.total - truecost.seats.SEATER - truecost.seats.SLEEPER)).toBeLessThanOrEqual(0.0011);
+        const unrounded = explainBusTruecost(request).items.reduce((sum, item) => sum + item.unrounded, 0);
+        expect(truecost.total).toBe(Math.round(unrounded * 1000) / 1000);
+        expect(truecost.total).toBeGreaterThanOrEqual(0);
+        expect(Number.isFinite(truecost.total)).toBe(true);
+      }),
+    );
+  });
+
+  it('never attributes more than the whole bus when no more seats are booked than it has', () => {
+    fc.assert(
+      fc.property(busRequest, (request) => {
+        const distinct = request.queries.seats.filter(
+          (seat, i, all) => all.findIndex((other) => other.seat_type === seat.seat_type) === i,
+        );
+        const whole = explainBusTruecost({ ...request, queries: { seats: distinct } });
+        const bus = Number(whole.items[0]?.quantities['bus_kg_co2']);
+        expect(whole.items.reduce((sum, item) => sum + item.unrounded, 0)).toBeLessThanOrEqual(bus * (1 + 1e-12));
+      }),
+    );
+  });
+
+  it('is linear in distance', () => {
+    fc.assert(
+      fc.property(busRequest, fc.integer({ min: 2, max: 9 }), (request, k) => {
+        const one = explainBusTruecost(request).items;
+        const many = explainBusTruecost({ ...request, configs: { ...request.configs, distance: request.configs.distance * k } }).items;
+        one.forEach((item, i) => expect(near(many[i]?.unrounded, item.unrounded * k)).toBe(true));
+      }),
+    );
+  });
+
+  it('explains the defaults it filled in', () => {
+    const explained = explainTransportationTruecost(
+      parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SLEEPER' }] } }),
+    );
+    expect(explained.items[0]?.assumptions.join(' ')).toContain('no_of_seats was not sent');
+    expect(explained.items[0]?.assumptions.join(' ')).toContain('distance was not sent');
+  });
+});
+
+describe('suvTruecost', () => {
+  it('matches the worked example of the methodology: defaults, 100 km, 7 of 8 seats', () => {
+    expect(transportationTruecost(parsed({ configs: { vehicle_type: 'SUV' } }))).toEqual({
+      message: 'Truecost calculated successfully',
+      truecost: { entire_suv_truecost: 21.6, individual_seat_truecost: 3.086 },
+    });
+  });
+
+  it('makes the seat share times the seats occupied the whole SUV', () => {
+    fc.assert(
+      fc.property(suvRequest, (request) => {
+        const result = suvTruecost(request);
+        expect(suvResponseSchema.safeParse(result).success).toBe(true);
+        const { entire_suv_truecost, individual_seat_truecost } = result.truecost;
+        expect(Math.abs(individual_seat_truecost * request.configs.seats_occupied - entire_suv_truecost)).toBeLessThanOrEqual(
+          0.0005 * (request.configs.seats_occupied + 1),
+        );
+        expect(explainSuvTruecost(request).items[0]?.unrounded).toBeCloseTo(request.configs.distance * 0.216, 9);
+      }),
+    );
+  });
+});
