@@ -93,7 +93,7 @@ function operationOf(route: AnyRoute): JsonObject {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(route.body === undefined
       ? {}
-      : { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.body, 'input') } } } }),
+      : { requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(route.documentedBody ?? route.body, 'input') } } } }),
     responses: { ...successResponses(route), ...failureResponses(route) },
   };
 }

@@ -58,6 +58,8 @@ export interface Route<Body = unknown> {
   readonly auth: boolean;
   /** The schema of the JSON body; only POST and PATCH routes have one. */
   readonly body?: z.ZodType<Body, unknown>;
+  /** What the OpenAPI document shows for the body, when `body` validates in a way JSON Schema cannot show. */
+  readonly documentedBody?: z.ZodType;
   /** Schemas a path parameter must satisfy for the path to match this route (e.g. the variant). */
   readonly params?: Readonly<Record<string, z.ZodType>>;
   readonly responses: readonly SuccessResponse[];

@@ -1,5 +1,21 @@
 import { z } from 'zod';
+import { carTruecost } from '../calculators/car.js';
+import { commuteTruecost } from '../calculators/commute.js';
 import { flightTruecost } from '../calculators/flight/index.js';
+import { freightTruecost } from '../calculators/freight.js';
+import { logisticsTruecost } from '../calculators/logistics.js';
+import { transportationTruecost } from '../calculators/transportation.js';
+import { carRequestSchema, carResponseSchema } from '../schemas/car.js';
+import { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
+import { freightRequestSchema } from '../schemas/freight.js';
+import { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
+import {
+  busRequestSchema,
+  busResponseSchema,
+  suvRequestSchema,
+  suvResponseSchema,
+  transportationRequestSchema,
+} from '../schemas/transportation.js';
 import { successMessages, type ApiErrorName } from '../errors.js';
 import {
   bulkFlightAcceptedSchema,
@@ -20,6 +36,7 @@ function calculatorRoute<Body>(spec: {
   readonly summary: string;
   readonly description?: string;
   readonly body: z.ZodType<Body, unknown>;
+  readonly documentedBody?: z.ZodType;
   readonly response: z.ZodType;
   readonly serverError: ApiErrorName;
   readonly calculate: (body: Body) => unknown;
@@ -33,6 +50,7 @@ function calculatorRoute<Body>(spec: {
     tag: CALCULATORS,
     auth: true,
     body: spec.body,
+    ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
     responses: [{ status: 200, description: 'The truecost, in the order of the request.', schema: spec.response }],
     failures: [],
     serverError: spec.serverError,
@@ -107,5 +125,68 @@ export const flightRoutes: readonly AnyRoute[] = [
   }),
 ];
 
+const freight = {
+  body: freightRequestSchema,
+  response: logisticsResponseSchema,
+  serverError: 'logisticsServerError',
+  calculate: freightTruecost,
+} as const;
+
 /** The calculators of E8 to E13 (the freight calculator on both of its paths). */
-export const roadRoutes: readonly AnyRoute[] = [];
+export const roadRoutes: readonly AnyRoute[] = [
+  calculatorRoute({
+    path: '/v3/cars',
+    operationId: 'carTruecost',
+    summary: 'Car truecost (E8)',
+    description: 'At most 10 cars; truecost in tonnes CO2e.',
+    body: carRequestSchema,
+    response: carResponseSchema,
+    serverError: 'carsServerError',
+    calculate: carTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/transportation',
+    operationId: 'transportationTruecost',
+    summary: 'Bus (E9) or SUV commute (E10) truecost',
+    description: '`configs.vehicle_type` selects the calculation: BUS (E9) or SUV (E10). Values in kg CO2e.',
+    body: transportationRequestSchema,
+    documentedBody: z.union([busRequestSchema, suvRequestSchema]),
+    response: z.union([busResponseSchema, suvResponseSchema]),
+    serverError: 'transportationServerError',
+    calculate: transportationTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/logistics',
+    operationId: 'logisticsTruecost',
+    summary: 'Logistics truecost (E11)',
+    description: 'One shipment over 1 to 100 legs; tonnes CO2e.',
+    body: logisticsRequestSchema,
+    response: logisticsResponseSchema,
+    serverError: 'logisticsServerError',
+    calculate: logisticsTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/commute',
+    operationId: 'commuteTruecost',
+    summary: 'Commute truecost (E12)',
+    description: '1 to 100 legs; tonnes CO2e, keyed by commute_method.',
+    body: commuteRequestSchema,
+    response: commuteResponseSchema,
+    serverError: 'commuteServerError',
+    calculate: commuteTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/logistics/freight',
+    operationId: 'freightTruecost',
+    summary: 'Freight truecost (E13)',
+    description: '1 to 100 legs; tonnes CO2e, in the shape of E11.',
+    ...freight,
+  }),
+  calculatorRoute({
+    path: '/logistics/freight',
+    operationId: 'freightTruecostAlias',
+    summary: 'Freight truecost (E13), at the path of the contract samples',
+    description: 'The same calculator as `POST /v3/logistics/freight`, at the path the contract samples call.',
+    ...freight,
+  }),
+];
