@@ -14,7 +14,7 @@ interface Target {
   readonly name: string;
   readonly skip: string | undefined;
   db(): string;
-  cleanup(): void;
+  cleanup(): void | Promise<void>;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'truecost-e2e-'));
@@ -36,9 +36,21 @@ const targets: Target[] = [
         ? 'TRUECOST_TEST_PG_URL is not set'
         : undefined,
     db: () => withSchema(pgUrl ?? '', schema),
-    cleanup: () => undefined,
+    cleanup: () => dropSchema(pgUrl ?? '', schema),
   },
 ];
+
+/** Drops this run's schema. */
+async function dropSchema(url: string, name: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
 
 /** The PostgreSQL URL with a schema of its own for this run, so that runs never share rows. */
 function withSchema(url: string, name: string): string {
@@ -72,7 +84,7 @@ for (const target of targets) {
 
     afterAll(async () => {
       if (service !== undefined) expect(await service.stop()).toBe(0);
-      target.cleanup();
+      await target.cleanup();
     });
 
     async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
