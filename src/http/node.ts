@@ -53,6 +53,7 @@ function coreListener(core: HandlerCore): NodeListener {
       .then((answer) => {
         // The rest of an oversized body is not worth reading: close the connection after the answer.
         if (answer.status === 413) answer.headers['connection'] = 'close';
+        answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
         response.writeHead(answer.status, answer.headers);
         response.end(answer.body);
       })
