@@ -14,7 +14,7 @@ export {
   type RequestLogEntry,
 } from './handler.js';
 export { API_KEY_PREFIXES, environmentOfKey, generateApiKey, hashApiKey } from './keys.js';
-export { buildOpenApiDocument, type OpenApiOptions } from './openapi.js';
+export { buildOpenApiDocument, type JsonObject, type OpenApiOptions } from './openapi.js';
 export type { RateDecision, RateLimitOptions } from './rate-limit.js';
 export type { Reply } from './reply.js';
 export type { AnyRoute, Method, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';

@@ -11,7 +11,8 @@ export interface OpenApiOptions {
   readonly version?: string;
 }
 
-type JsonObject = Record<string, unknown>;
+/** A JSON object: the OpenAPI document and its parts. */
+export type JsonObject = Record<string, unknown>;
 
 const failureSchema = {
   type: 'object',
