@@ -5,6 +5,8 @@ export const entries = {
   index: 'src/index.ts',
   'http/index': 'src/http/index.ts',
   'stores/memory': 'src/stores/memory.ts',
+  'stores/sqlite': 'src/stores/sqlite.ts',
+  'stores/postgres': 'src/stores/postgres.ts',
   cli: 'src/cli/index.ts',
 };
 

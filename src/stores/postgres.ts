@@ -1,0 +1,547 @@
+/**
+ * truecost/stores/postgres: a durable store in PostgreSQL, through `pg` (an optional peer
+ * dependency). Any number of processes may share one database: order changes lock their row,
+ * creates rely on unique indexes and run again after losing a race, and job claims skip rows other
+ * workers hold.
+ *
+ * @packageDocumentation
+ */
+import pg from 'pg';
+import { applyChange, createLookups, planCreate, planOptIn } from '../orders/machine.js';
+import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
+import type {
+  ApiKeyRecord,
+  AttemptOutcome,
+  JobRecord,
+  JobState,
+  ResultEndpoint,
+  Store,
+} from '../orders/store.js';
+import type { Environment, OptInRecord, OrderRecord, Scope } from '../orders/types.js';
+import { orderSchema } from '../schemas/order.js';
+import type { OptInRequest, Order, Variant } from '../schemas/order.js';
+
+/** Where the PostgreSQL store keeps its data. */
+export interface PostgresStoreOptions {
+  /** A `postgres://` URL. */
+  readonly connectionString: string;
+  /** The schema holding the tables, created when missing (default `public`). Lower-case letters, digits and underscores. */
+  readonly schema?: string;
+  /** Most connections the store keeps open (default 10). */
+  readonly poolSize?: number;
+}
+
+/** How many jobs `listJobs` returns when no limit is given (as the memory store). */
+const DEFAULT_JOB_LIST_LIMIT = 100;
+/** How often a transaction that lost a race (unique violation, serialization failure, deadlock) is run again. */
+const MAX_TRANSACTION_ATTEMPTS = 20;
+/** SQLSTATEs after which running the whole transaction again gives the right answer. */
+const RETRYABLE_CODES = new Set(['23505', '40001', '40P01']);
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * The schema, one entry per version, applied in order and recorded in `schema_migrations`.
+ * Never edit a released entry: append a new one. Times are BIGINT milliseconds since the epoch.
+ */
+const migrations: readonly string[] = [
+  `
+  CREATE TABLE partners (
+    partner_id TEXT PRIMARY KEY,
+    result_url TEXT,
+    result_secret TEXT,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE api_keys (
+    key_hash TEXT PRIMARY KEY,
+    partner_id TEXT NOT NULL REFERENCES partners (partner_id),
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    created_at BIGINT NOT NULL,
+    revoked_at BIGINT
+  );
+  CREATE TABLE orders (
+    partner_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    partner_order_id TEXT NOT NULL,
+    variant TEXT NOT NULL CHECK (variant IN ('vote', 'calculated')),
+    micro_climes BIGINT NOT NULL CHECK (micro_climes >= 0),
+    sent_order JSONB NOT NULL,
+    cart_id TEXT,
+    unlock_date BIGINT NOT NULL,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    cancelled_at BIGINT,
+    PRIMARY KEY (partner_id, environment, partner_order_id)
+  );
+  CREATE UNIQUE INDEX orders_vote_cart ON orders (partner_id, environment, cart_id) WHERE cart_id IS NOT NULL;
+  CREATE TABLE opt_ins (
+    partner_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    cart_id TEXT NOT NULL,
+    opted_in BOOLEAN NOT NULL,
+    micro_climes BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    PRIMARY KEY (partner_id, environment, cart_id)
+  );
+  CREATE TABLE jobs (
+    job_id TEXT PRIMARY KEY,
+    seq BIGINT GENERATED ALWAYS AS IDENTITY,
+    partner_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    request JSONB NOT NULL,
+    state TEXT NOT NULL CHECK (state IN ('queued', 'delivering', 'delivered', 'failed')),
+    attempts INTEGER NOT NULL,
+    last_error TEXT,
+    results JSONB,
+    created_at BIGINT NOT NULL,
+    updated_at BIGINT NOT NULL,
+    next_attempt_at BIGINT NOT NULL,
+    lease_owner TEXT,
+    lease_expires_at BIGINT,
+    delivered_at BIGINT
+  );
+  CREATE INDEX jobs_due ON jobs (next_attempt_at, seq) WHERE state IN ('queued', 'delivering');
+  CREATE INDEX jobs_created ON jobs (created_at DESC, seq);
+  `,
+];
+
+/** Every statement the store runs (unqualified names resolve through the pool's search_path). */
+const statements = {
+  ordersForCreate: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2
+    AND (partner_order_id = ANY($3::text[]) OR cart_id = ANY($4::text[]))`,
+  insertOrders: `INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at)
+    SELECT partner_id, environment, partner_order_id, variant, micro_climes,
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at
+    FROM jsonb_to_recordset($1::jsonb) AS r(partner_id text, environment text, partner_order_id text,
+    variant text, micro_climes bigint, sent_order jsonb, cart_id text, unlock_date bigint,
+    created_at bigint, updated_at bigint, cancelled_at bigint)`,
+  order: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3`,
+  lockOrder: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 FOR UPDATE`,
+  updateOrder: `UPDATE orders SET micro_climes = $4, updated_at = $5, cancelled_at = $6
+    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3`,
+  upsertOptIn: `INSERT INTO opt_ins (partner_id, environment, cart_id, opted_in, micro_climes, updated_at)
+    VALUES ($1, $2, $3, $4, $5, $6)
+    ON CONFLICT (partner_id, environment, cart_id) DO UPDATE SET
+    opted_in = excluded.opted_in, micro_climes = excluded.micro_climes, updated_at = excluded.updated_at`,
+  optIn: `SELECT * FROM opt_ins WHERE partner_id = $1 AND environment = $2 AND cart_id = $3`,
+  ensurePartner: `INSERT INTO partners (partner_id, created_at, updated_at) VALUES ($1, $2, $2)
+    ON CONFLICT (partner_id) DO NOTHING`,
+  upsertApiKey: `INSERT INTO api_keys (key_hash, partner_id, environment, created_at, revoked_at)
+    VALUES ($1, $2, $3, $4, NULL)
+    ON CONFLICT (key_hash) DO UPDATE SET partner_id = excluded.partner_id,
+    environment = excluded.environment, created_at = excluded.created_at, revoked_at = NULL`,
+  apiKey: `SELECT * FROM api_keys WHERE key_hash = $1`,
+  revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE key_hash = $1`,
+  setEndpoint: `INSERT INTO partners (partner_id, result_url, result_secret, created_at, updated_at)
+    VALUES ($1, $2, $3, $4, $4)
+    ON CONFLICT (partner_id) DO UPDATE SET result_url = excluded.result_url,
+    result_secret = excluded.result_secret, updated_at = excluded.updated_at`,
+  endpoint: `SELECT result_url, result_secret FROM partners WHERE partner_id = $1 AND result_url IS NOT NULL`,
+  insertJob: `INSERT INTO jobs (job_id, partner_id, environment, request, state, attempts, created_at,
+    updated_at, next_attempt_at) VALUES ($1, $2, $3, $4::jsonb, 'queued', 0, $5, $5, $5)`,
+  // SKIP LOCKED: a job another worker is claiming right now is passed over, never waited for.
+  claimJob: `UPDATE jobs SET state = 'delivering', lease_owner = $1, lease_expires_at = $3, updated_at = $2
+    WHERE job_id = (
+      SELECT job_id FROM jobs WHERE state IN ('queued', 'delivering') AND next_attempt_at <= $2
+      AND (lease_expires_at IS NULL OR lease_expires_at <= $2)
+      ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING *`,
+  saveResults: `UPDATE jobs SET results = $3::jsonb, updated_at = $4 WHERE job_id = $1 AND lease_owner = $2`,
+  recordAttempt: `UPDATE jobs SET attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL,
+    updated_at = $3, state = $4, last_error = $5,
+    next_attempt_at = COALESCE($6, next_attempt_at), delivered_at = COALESCE($7, delivered_at)
+    WHERE job_id = $1 AND lease_owner = $2`,
+  job: `SELECT * FROM jobs WHERE job_id = $1`,
+  listJobs: `SELECT * FROM jobs WHERE ($1::text IS NULL OR state = $1) ORDER BY created_at DESC, seq LIMIT $2`,
+  retryJob: `UPDATE jobs SET state = 'queued', next_attempt_at = $2, lease_owner = NULL,
+    lease_expires_at = NULL, updated_at = $2 WHERE job_id = $1 AND state <> 'delivered' RETURNING *`,
+} as const;
+
+/** The statements as named queries: each connection parses and plans each one once, then reuses it. */
+const sql = Object.fromEntries(
+  Object.entries(statements).map(([name, text]) => [name, { name: `truecost_${name}`, text }]),
+) as Record<keyof typeof statements, { readonly name: string; readonly text: string }>;
+
+/** BIGINT columns arrive as strings; every value the store writes is a safe integer. */
+type Bigint = string;
+
+interface OrderRow {
+  partner_id: string;
+  environment: Environment;
+  partner_order_id: string;
+  variant: Variant;
+  micro_climes: Bigint;
+  sent_order: Order;
+  cart_id: string | null;
+  unlock_date: Bigint;
+  created_at: Bigint;
+  updated_at: Bigint;
+  cancelled_at: Bigint | null;
+}
+
+interface OptInRow {
+  partner_id: string;
+  environment: Environment;
+  cart_id: string;
+  opted_in: boolean;
+  micro_climes: Bigint;
+  updated_at: Bigint;
+}
+
+interface ApiKeyRow {
+  key_hash: string;
+  partner_id: string;
+  environment: Environment;
+  created_at: Bigint;
+  revoked_at: Bigint | null;
+}
+
+interface JobRow {
+  job_id: string;
+  partner_id: string;
+  environment: Environment;
+  request: unknown;
+  state: JobState;
+  attempts: number;
+  last_error: string | null;
+  results: Record<string, string> | null;
+  created_at: Bigint;
+  updated_at: Bigint;
+  next_attempt_at: Bigint;
+  lease_owner: string | null;
+  lease_expires_at: Bigint | null;
+  delivered_at: Bigint | null;
+}
+
+const numberOrNull = (value: Bigint | null): number | null => (value === null ? null : Number(value));
+
+const sentFieldOrder = Object.keys(orderSchema.shape);
+
+/** JSONB sorts an object's keys; this puts the sent order's fields back in the schema's order. */
+function inSentFieldOrder(order: Order): Order {
+  const ordered: Record<string, unknown> = {};
+  for (const key of sentFieldOrder) if (key in order) ordered[key] = order[key as keyof Order];
+  return Object.assign(ordered, order) as Order;
+}
+
+function orderFromRow(row: OrderRow): OrderRecord {
+  return {
+    partnerId: row.partner_id,
+    environment: row.environment,
+    variant: row.variant,
+    partnerOrderId: row.partner_order_id,
+    microClimes: Number(row.micro_climes),
+    order: inSentFieldOrder(row.sent_order),
+    cartId: row.cart_id,
+    unlockDate: Number(row.unlock_date),
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    cancelledAt: numberOrNull(row.cancelled_at),
+  };
+}
+
+/** The columns of an order as `insertOrders` reads them from JSON. */
+function orderToRow(record: OrderRecord): Record<string, unknown> {
+  return {
+    partner_id: record.partnerId,
+    environment: record.environment,
+    partner_order_id: record.partnerOrderId,
+    variant: record.variant,
+    micro_climes: record.microClimes,
+    sent_order: record.order,
+    cart_id: record.cartId,
+    unlock_date: record.unlockDate,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+    cancelled_at: record.cancelledAt,
+  };
+}
+
+function optInFromRow(row: OptInRow): OptInRecord {
+  return {
+    partnerId: row.partner_id,
+    environment: row.environment,
+    cartId: row.cart_id,
+    optedIn: row.opted_in,
+    microClimes: Number(row.micro_climes),
+    updatedAt: Number(row.updated_at),
+  };
+}
+
+function apiKeyFromRow(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    keyHash: row.key_hash,
+    partnerId: row.partner_id,
+    environment: row.environment,
+    createdAt: Number(row.created_at),
+    revokedAt: numberOrNull(row.revoked_at),
+  };
+}
+
+function jobFromRow(row: JobRow): JobRecord {
+  return {
+    jobId: row.job_id,
+    partnerId: row.partner_id,
+    environment: row.environment,
+    request: row.request,
+    state: row.state,
+    attempts: row.attempts,
+    lastError: row.last_error,
+    results: row.results,
+    createdAt: Number(row.created_at),
+    updatedAt: Number(row.updated_at),
+    nextAttemptAt: Number(row.next_attempt_at),
+    leaseOwner: row.lease_owner,
+    leaseExpiresAt: numberOrNull(row.lease_expires_at),
+    deliveredAt: numberOrNull(row.delivered_at),
+  };
+}
+
+/** The parameters `recordAttempt` writes after the job id and worker (the lease is released in every case). */
+function attemptParameters(outcome: AttemptOutcome): unknown[] {
+  if (outcome.delivered) return [outcome.at, 'delivered', null, null, outcome.at];
+  const state: JobState = outcome.nextAttemptAt === null ? 'failed' : 'queued';
+  return [outcome.at, state, outcome.error, outcome.nextAttemptAt, null];
+}
+
+/** Runs `work` in one transaction on one connection, rolling back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Runs the transaction again when it lost a race that a fresh run decides correctly. */
+async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw error;
+    }
+  }
+}
+
+/** Applies the missing migrations in order, holding an advisory lock so that concurrent opens wait for each other. */
+async function migrate(pool: pg.Pool, schema: string): Promise<void> {
+  await inTransaction(pool, async (client) => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`truecost.migrate.${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)');
+    const { rows } = await client.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations');
+    const applied = rows[0]?.version ?? 0;
+    for (const [index, migration] of migrations.entries()) {
+      const version = index + 1;
+      if (version <= applied) continue;
+      await client.query(migration);
+      await client.query('INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)', [version, Date.now()]);
+    }
+  });
+}
+
+/**
+ * Opens (creating and migrating when needed) a {@link Store} in PostgreSQL. Every write is
+ * committed before its promise resolves. `changeOrder` locks the order row (`SELECT ... FOR
+ * UPDATE`), `createOrders` relies on unique indexes and runs again after losing a race, and
+ * `claimJob` skips jobs other workers are claiming, so several processes may share the database.
+ *
+ * @example
+ * ```ts
+ * import { openPostgresStore } from 'truecost/stores/postgres';
+ * const store = await openPostgresStore({ connectionString: 'postgres://truecost@localhost/truecost' });
+ * // ... use it, then:
+ * await store.close();
+ * ```
+ * @remarks Since 0.1.0
+ */
+export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
+  const schema = options.schema ?? 'public';
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a lower-case PostgreSQL identifier: ${schema}`);
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.poolSize ?? 10,
+    options: `-c search_path=${schema}`,
+  });
+  // An idle connection that dies is dropped by the pool; the next query opens a new one.
+  pool.on('error', () => {});
+  try {
+    await migrate(pool, schema);
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  return createPostgresStore(pool);
+}
+
+function createPostgresStore(pool: pg.Pool): Store {
+  async function one<Row extends pg.QueryResultRow>(query: pg.QueryConfig, values: unknown[]): Promise<Row | undefined> {
+    return (await pool.query<Row>(query, values)).rows[0];
+  }
+
+  /**
+   * Reads, plans, and inserts every new order in one INSERT statement, which is atomic by itself.
+   * No lock is needed: an order is never deleted and its variant, body and cart never change, so
+   * the read can only miss orders inserted since, and such a race ends in a unique violation, after
+   * which `retrying` runs the whole create again and sees the winner.
+   */
+  async function planAndInsert(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
+    const lookups = createLookups(variant, batch);
+    const { rows } = await pool.query<OrderRow>(sql.ordersForCreate, [
+      scope.partnerId,
+      scope.environment,
+      lookups.partnerOrderIds,
+      lookups.cartIds,
+    ]);
+    const ids = new Set(lookups.partnerOrderIds);
+    const carts = new Set(lookups.cartIds);
+    const byId = new Map<string, OrderRecord>();
+    const byCart = new Map<string, OrderRecord>();
+    for (const row of rows) {
+      const record = orderFromRow(row);
+      if (ids.has(record.partnerOrderId)) byId.set(record.partnerOrderId, record);
+      if (record.cartId !== null && carts.has(record.cartId)) byCart.set(record.cartId, record);
+    }
+    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    if (plan.ok && plan.inserts.length > 0) {
+      await pool.query(sql.insertOrders, [JSON.stringify(plan.inserts.map(orderToRow))]);
+    }
+    return plan;
+  }
+
+  async function lockChangeWrite(
+    client: pg.PoolClient,
+    scope: Scope,
+    variant: Variant,
+    partnerOrderId: string,
+    change: OrderChange,
+    now: number,
+  ): Promise<ChangeOutcome> {
+    const { rows } = await client.query<OrderRow>(sql.lockOrder, [scope.partnerId, scope.environment, partnerOrderId]);
+    const row = rows[0];
+    const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
+    if (outcome.ok) {
+      const { record } = outcome;
+      await client.query(sql.updateOrder, [
+        record.partnerId,
+        record.environment,
+        record.partnerOrderId,
+        record.microClimes,
+        record.updatedAt,
+        record.cancelledAt,
+      ]);
+    }
+    return outcome;
+  }
+
+  return {
+    async createOrders(scope, variant, batch, now) {
+      return retrying(() => planAndInsert(scope, variant, batch, now));
+    },
+
+    async changeOrder(scope, variant, partnerOrderId, change, now) {
+      return retrying(() =>
+        inTransaction(pool, (client) => lockChangeWrite(client, scope, variant, partnerOrderId, change, now)),
+      );
+    },
+
+    async getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined> {
+      const row = await one<OrderRow>(sql.order, [scope.partnerId, scope.environment, partnerOrderId]);
+      return row === undefined ? undefined : orderFromRow(row);
+    },
+
+    async saveOptIn(scope: Scope, request: OptInRequest, now: number): Promise<OptInRecord> {
+      const record = planOptIn(scope, request, now);
+      await pool.query(sql.upsertOptIn, [
+        record.partnerId,
+        record.environment,
+        record.cartId,
+        record.optedIn,
+        record.microClimes,
+        record.updatedAt,
+      ]);
+      return record;
+    },
+
+    async getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined> {
+      const row = await one<OptInRow>(sql.optIn, [scope.partnerId, scope.environment, cartId]);
+      return row === undefined ? undefined : optInFromRow(row);
+    },
+
+    async addApiKey(record) {
+      await inTransaction(pool, async (client) => {
+        await client.query(sql.ensurePartner, [record.partnerId, record.createdAt]);
+        await client.query(sql.upsertApiKey, [record.keyHash, record.partnerId, record.environment, record.createdAt]);
+      });
+    },
+
+    async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
+      const row = await one<ApiKeyRow>(sql.apiKey, [keyHash]);
+      return row === undefined ? undefined : apiKeyFromRow(row);
+    },
+
+    async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
+      return ((await pool.query(sql.revokeApiKey, [keyHash, now])).rowCount ?? 0) > 0;
+    },
+
+    async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void> {
+      await pool.query(sql.setEndpoint, [partnerId, endpoint.url, endpoint.secret, now]);
+    },
+
+    async getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined> {
+      const row = await one<{ result_url: string; result_secret: string }>(sql.endpoint, [partnerId]);
+      return row === undefined ? undefined : { url: row.result_url, secret: row.result_secret };
+    },
+
+    async enqueueJob(job): Promise<void> {
+      await pool.query(sql.insertJob, [job.jobId, job.partnerId, job.environment, JSON.stringify(job.request), job.createdAt]);
+    },
+
+    async claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
+      const row = await one<JobRow>(sql.claimJob, [workerId, now, now + leaseMs]);
+      return row === undefined ? undefined : jobFromRow(row);
+    },
+
+    async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
+      return ((await pool.query(sql.saveResults, [jobId, workerId, JSON.stringify(results), now])).rowCount ?? 0) > 0;
+    },
+
+    async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
+      const result = await pool.query(sql.recordAttempt, [jobId, workerId, ...attemptParameters(outcome)]);
+      return (result.rowCount ?? 0) > 0;
+    },
+
+    async getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined> {
+      const row = await one<JobRow>(sql.job, [jobId]);
+      if (row === undefined || row.partner_id !== scope.partnerId || row.environment !== scope.environment) return undefined;
+      return jobFromRow(row);
+    },
+
+    async listJobs(filter: { readonly state?: JobState; readonly limit?: number }): Promise<JobRecord[]> {
+      const { rows } = await pool.query<JobRow>(sql.listJobs, [filter.state ?? null, filter.limit ?? DEFAULT_JOB_LIST_LIMIT]);
+      return rows.map(jobFromRow);
+    },
+
+    async retryJob(jobId: string, now: number): Promise<JobRecord | undefined> {
+      const row = (await one<JobRow>(sql.retryJob, [jobId, now])) ?? (await one<JobRow>(sql.job, [jobId]));
+      return row === undefined ? undefined : jobFromRow(row);
+    },
+
+    async close(): Promise<void> {
+      await pool.end();
+    },
+  };
+}

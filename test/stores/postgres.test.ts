@@ -1,0 +1,162 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderChange, Store } from '../../src/index.js';
+import { openPostgresStore } from '../../src/stores/postgres.js';
+import { changeInChild, type Outcome } from './children/run.js';
+import { storeContract } from './contract.js';
+import { now, order, staging } from './fixtures.js';
+import { storeModelProperty } from './model.js';
+
+const url = process.env['TRUECOST_TEST_PG_URL'];
+if (!url) console.warn('Skipping the PostgreSQL store tests: set TRUECOST_TEST_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
+
+// One schema for this file, emptied before each test that needs an empty store and dropped after.
+const schema = `truecost_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
+const connectionString = url ?? '';
+const openShared = (): Promise<Store> => openPostgresStore({ connectionString, schema, poolSize: 4 });
+
+async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+async function openEmpty(): Promise<Store> {
+  const store = await openShared();
+  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs`);
+  return store;
+}
+
+const add = (climes: number): OrderChange => ({ kind: 'add', climes });
+const remove = (climes: number): OrderChange => ({ kind: 'remove', climes });
+
+describe.skipIf(!url)('the PostgreSQL store', () => {
+  beforeAll(async () => {
+    // Opening once creates the schema and its tables before the tests race on it.
+    await (await openShared()).close();
+  });
+  afterAll(async () => {
+    await adminQuery(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  });
+
+  storeContract('the PostgreSQL store', openEmpty);
+
+  describe('against the model', () => {
+    storeModelProperty('the PostgreSQL store', openEmpty, 25);
+  });
+
+  it('migrates once when several processes open a new schema at the same time', async () => {
+    const fresh = `${schema}_m`;
+    try {
+      const stores = await Promise.all([1, 2, 3, 4].map(() => openPostgresStore({ connectionString, schema: fresh, poolSize: 1 })));
+      await Promise.all(stores.map((store) => store.close()));
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations`);
+      await client.end();
+      expect(rows).toEqual([{ version: 1 }]);
+    } finally {
+      await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
+    }
+  });
+
+  it('refuses a schema name it would have to quote', async () => {
+    await expect(openPostgresStore({ connectionString, schema: 'Bad-Name' })).rejects.toThrow(/identifier/);
+  });
+
+  describe('under concurrency', () => {
+    it('sums concurrent additions and removals from several pools and two processes exactly', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const setup = await openEmpty();
+        await setup.createOrders(staging, 'calculated', [order({ partner_order_id: 'sum', climes: 1000 })], now);
+        // 10.5 climes and 35 removals of one: exactly ten may succeed, the rest find too few climes.
+        await setup.createOrders(staging, 'calculated', [order({ partner_order_id: 'scarce', climes: 10.5 })], now);
+        const stores = [setup, await openShared(), await openShared()];
+        const inProcess = Array.from({ length: 60 }, (_, index) => ({
+          id: 'sum',
+          change: index % 2 === 0 ? add(0.1) : remove(0.3),
+        }));
+        const scarce = Array.from({ length: 15 }, () => ({ id: 'scarce', change: remove(1) }));
+        const childChanges = [
+          ...Array.from({ length: 40 }, (_, index) => ({ id: 'sum', change: index % 2 === 0 ? add(0.2) : remove(0.1) })),
+          ...Array.from({ length: 10 }, () => ({ id: 'scarce', change: remove(1) })),
+        ];
+        const [local, first, second] = await Promise.all([
+          Promise.all(
+            [...inProcess, ...scarce].map(async ({ id, change }, index): Promise<Outcome> => {
+              const outcome = await stores[index % stores.length]!.changeOrder(staging, 'calculated', id, change, now);
+              return outcome.ok ? 'ok' : outcome.refusal.kind;
+            }),
+          ),
+          changeInChild({ connectionString, schema }, childChanges),
+          changeInChild({ connectionString, schema }, childChanges),
+        ]);
+        const sumOutcomes = [...local.slice(0, 60), ...first.slice(0, 40), ...second.slice(0, 40)];
+        expect(sumOutcomes.every((outcome) => outcome === 'ok')).toBe(true);
+        // 1000 + 30 × 0.1 − 30 × 0.3 + 2 × (20 × 0.2 − 20 × 0.1) climes
+        expect((await setup.getOrder(staging, 'sum'))?.microClimes).toBe(998_000_000);
+        const scarceOutcomes = [...local.slice(60), ...first.slice(40), ...second.slice(40)];
+        expect(scarceOutcomes.filter((outcome) => outcome === 'ok')).toHaveLength(10);
+        expect(scarceOutcomes.filter((outcome) => outcome !== 'ok').every((outcome) => outcome === 'insufficient_climes')).toBe(true);
+        expect((await setup.getOrder(staging, 'scarce'))?.microClimes).toBe(500_000);
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 120_000);
+
+    it('inserts concurrent identical creates once and answers every one as created', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const stores = [await openEmpty(), await openShared(), await openShared()];
+        const batch = [order({ partner_order_id: 'same-1' }), order({ partner_order_id: 'same-2', climes: 2 })];
+        const plans = await Promise.all(
+          Array.from({ length: 24 }, (_, index) => stores[index % 3]!.createOrders(staging, 'vote', batch, now)),
+        );
+        expect(plans.every((plan) => plan.ok)).toBe(true);
+        const inserted = plans.map((plan) => (plan.ok ? plan.inserts.length : -1));
+        expect(inserted.filter((count) => count === 2)).toHaveLength(1);
+        expect(inserted.filter((count) => count === 0)).toHaveLength(23);
+        expect((await stores[0]!.getOrder(staging, 'same-2'))?.microClimes).toBe(2e6);
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 60_000);
+
+    it('lets exactly one of concurrent different creates of one id, or of one cart, win', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const stores = [await openEmpty(), await openShared(), await openShared()];
+        const sameId = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            stores[index % 3]!.createOrders(staging, 'vote', [order({ partner_order_id: 'contested', climes: index + 1 })], now),
+          ),
+        );
+        expect(sameId.filter((plan) => plan.ok)).toHaveLength(1);
+        expect(sameId.filter((plan) => !plan.ok && plan.refusal.kind === 'conflict')).toHaveLength(11);
+        const sameCart = await Promise.all(
+          Array.from({ length: 12 }, (_, index) =>
+            stores[index % 3]!.createOrders(staging, 'vote', [order({ partner_order_id: `cart-${index}`, cart_id: 'cart' })], now),
+          ),
+        );
+        expect(sameCart.filter((plan) => plan.ok)).toHaveLength(1);
+        expect(sameCart.filter((plan) => !plan.ok && plan.refusal.kind === 'cart_conflict')).toHaveLength(11);
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 60_000);
+
+    it('never leases one job to two workers claiming at the same time', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        const stores = [await openEmpty(), await openShared(), await openShared()];
+        for (let index = 0; index < 20; index += 1) {
+          await stores[0]!.enqueueJob({ ...staging, jobId: `job-${index}`, request: {}, createdAt: now + index });
+        }
+        const claims = await Promise.all(
+          Array.from({ length: 30 }, (_, index) => stores[index % 3]!.claimJob(`w${index}`, now + 100, 60_000)),
+        );
+        const claimed = claims.flatMap((job) => (job === undefined ? [] : [job.jobId]));
+        expect(claimed.sort()).toEqual(Array.from({ length: 20 }, (_, index) => `job-${index}`).sort());
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 60_000);
+  });
+});

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openSqliteStore } from '../../src/stores/sqlite.js';
+import { changeInChild } from './children/run.js';
+import { storeContract } from './contract.js';
+import { storeModelProperty } from './model.js';
+import { now, order, staging } from './fixtures.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'truecost-sqlite-'));
+let files = 0;
+const freshPath = (): string => join(directory, `store-${(files += 1)}.db`);
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+storeContract('the SQLite store', () => openSqliteStore({ path: freshPath() }));
+
+describe('the SQLite store on disk', () => {
+  it('keeps orders, and its schema version, across a reopen', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path });
+    await first.createOrders(staging, 'vote', [order()], now);
+    await first.close();
+    const second = await openSqliteStore({ path });
+    expect((await second.getOrder(staging, 'o-1'))?.microClimes).toBe(10e6);
+    await second.close();
+  });
+
+  it('writes ahead to a log and records each applied migration once, however often it is opened', async () => {
+    const path = freshPath();
+    await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }]);
+    db.close();
+  });
+
+  it('shares one file between two open stores without losing an update', async () => {
+    const path = freshPath();
+    const [a, b] = await Promise.all([openSqliteStore({ path }), openSqliteStore({ path })]);
+    await a.createOrders(staging, 'vote', [order({ climes: 1 })], now);
+    const changes = Array.from({ length: 40 }, (_, index) =>
+      (index % 2 === 0 ? a : b).changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 0.5 }, now),
+    );
+    expect((await Promise.all(changes)).every((outcome) => outcome.ok)).toBe(true);
+    expect((await b.getOrder(staging, 'o-1'))?.microClimes).toBe(21e6);
+    await Promise.all([a.close(), b.close()]);
+  });
+
+  it('sums concurrent changes from two processes and this one exactly, refusing only what was short', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const path = freshPath();
+      const store = await openSqliteStore({ path });
+      await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'sum', climes: 100 })], now);
+      await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'scarce', climes: 5.5 })], now);
+      const changes = [
+        ...Array.from({ length: 30 }, (_, index) => ({
+          id: 'sum',
+          change: index % 2 === 0 ? ({ kind: 'add', climes: 0.2 } as const) : ({ kind: 'remove', climes: 0.1 } as const),
+        })),
+        ...Array.from({ length: 6 }, () => ({ id: 'scarce', change: { kind: 'remove', climes: 1 } as const })),
+      ];
+      const local = Promise.all(changes.map(({ id, change }) => store.changeOrder(staging, 'calculated', id, change, now)));
+      const [mine, first, second] = await Promise.all([
+        local.then((outcomes) => outcomes.map((outcome) => (outcome.ok ? 'ok' : outcome.refusal.kind))),
+        changeInChild({ path }, changes),
+        changeInChild({ path }, changes),
+      ]);
+      const all = [mine, first, second];
+      expect(all.flatMap((outcomes) => outcomes.slice(0, 30)).every((outcome) => outcome === 'ok')).toBe(true);
+      // 100 + 3 × (15 × 0.2 − 15 × 0.1) climes
+      expect((await store.getOrder(staging, 'sum'))?.microClimes).toBe(104_500_000);
+      const scarce = all.flatMap((outcomes) => outcomes.slice(30));
+      expect(scarce.filter((outcome) => outcome === 'ok')).toHaveLength(5);
+      expect(scarce.filter((outcome) => outcome !== 'ok').every((outcome) => outcome === 'insufficient_climes')).toBe(true);
+      await store.close();
+    }
+  }, 120_000);
+});
+
+describe('the SQLite store against the model', () => {
+  storeModelProperty('the SQLite store', () => openSqliteStore({ path: freshPath() }), 60);
+});
+
+describe('the SQLite store after a crash', () => {
+  /** Starts the writer, kills it with SIGKILL after `acknowledgements` lines, and returns the acknowledged ids. */
+  function writeUntilKilled(path: string, acknowledgements: number): Promise<string[]> {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'children/crash-writer.ts'), path], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const acknowledged: string[] = [];
+    let pending = '';
+    return new Promise((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        acknowledged.push(...lines);
+        if (acknowledged.length >= acknowledgements) child.kill('SIGKILL');
+      });
+      child.on('error', reject);
+      child.on('exit', (_code, signal) =>
+        signal === 'SIGKILL' ? resolve(acknowledged) : reject(new Error(`the writer stopped on its own (${signal})`)),
+      );
+    });
+  }
+
+  it('keeps every acknowledged order with its climes and never half a batch', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const path = freshPath();
+      const acknowledged = await writeUntilKilled(path, 150 + round * 100);
+      const store = await openSqliteStore({ path });
+      for (const id of acknowledged) {
+        const [, index = '', part = '0'] = id.split('-');
+        const expected = Math.round((Number(index) + Number(part) / 10) * 1e6);
+        expect((await store.getOrder(staging, id))?.microClimes, id).toBe(expected);
+      }
+      await store.close();
+      const db = new Database(path, { readonly: true });
+      const ids = db.prepare('SELECT partner_order_id AS id FROM orders').all() as { id: string }[];
+      db.close();
+      const parts = new Map<string, number>();
+      for (const { id } of ids.filter(({ id }) => id.startsWith('batch-'))) {
+        const batch = id.slice(0, id.lastIndexOf('-'));
+        parts.set(batch, (parts.get(batch) ?? 0) + 1);
+      }
+      expect([...parts].filter(([, count]) => count !== 3)).toEqual([]);
+      expect(ids.length).toBeGreaterThanOrEqual(acknowledged.length);
+    }
+  }, 120_000);
+});
