@@ -17,12 +17,28 @@ export async function openStore(url: string): Promise<Store> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     if (path === '') throw new UsageError('--db sqlite: needs a file path, e.g. sqlite:./truecost.db.');
-    throw new UsageError('This build of truecost has no SQLite store; use --db memory: or postgres://...');
+    const { openSqliteStore } = await withDriver('better-sqlite3', () => import('../stores/sqlite.js'));
+    return openSqliteStore({ path });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    throw new UsageError('This build of truecost has no PostgreSQL store; use --db memory:.');
+    const { connectionString, schema } = postgresTarget(url);
+    const { openPostgresStore } = await withDriver('pg', () => import('../stores/postgres.js'));
+    return openPostgresStore(schema === undefined ? { connectionString } : { connectionString, schema });
   }
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
+}
+
+/**
+ * A PostgreSQL URL split into the connection string and the schema named by its `schema` query
+ * parameter (truecost's own; the driver would send it to the server as a setting).
+ */
+export function postgresTarget(url: string): { connectionString: string; schema?: string } {
+  if (!URL.canParse(url)) throw new UsageError('--db postgres:// is not a valid URL.');
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  if (schema === null) return { connectionString: url };
+  parsed.searchParams.delete('schema');
+  return { connectionString: parsed.toString(), schema };
 }
 
 /** Imports a store entry, turning a missing driver package into an instruction to install it. */
