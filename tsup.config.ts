@@ -7,6 +7,7 @@ export const entries = {
   'stores/memory': 'src/stores/memory.ts',
   'stores/sqlite': 'src/stores/sqlite.ts',
   'stores/postgres': 'src/stores/postgres.ts',
+  cli: 'src/cli/index.ts',
   'bulk/index': 'src/bulk/index.ts',
 };
 
@@ -19,4 +20,6 @@ export default defineConfig({
   target: 'node20',
   splitting: false,
   treeshake: true,
+  // import.meta.url in the CommonJS build (the CLI and the Node adapter locate installed assets with it).
+  shims: true,
 });

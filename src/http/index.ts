@@ -5,3 +5,33 @@
  * @packageDocumentation
  */
 export { apiErrors } from '../errors.js';
+export {
+  DEFAULT_MAX_BODY_BYTES,
+  createHandler,
+  createHandlerFor,
+  type FetchHandler,
+  type HandlerOptions,
+  type RequestLogEntry,
+} from './handler.js';
+export { API_KEY_PREFIXES, environmentOfKey, generateApiKey, hashApiKey } from './keys.js';
+export { buildOpenApiDocument, type JsonObject, type OpenApiOptions } from './openapi.js';
+export type { RateDecision, RateLimitOptions } from './rate-limit.js';
+export type { Reply } from './reply.js';
+export type { AnyRoute, Method, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';
+export { routes } from './routes.js';
+export {
+  readApiReferenceScript,
+  toFetchRequest,
+  toNodeListener,
+  writeFetchResponse,
+  type NodeListener,
+} from './node.js';
+export {
+  toExpressHandler,
+  toFastifyPlugin,
+  toHonoHandler,
+  type FastifyInstanceLike,
+  type FastifyReplyLike,
+  type FastifyRequestLike,
+  type HonoContextLike,
+} from './frameworks.js';

@@ -1,0 +1,75 @@
+import { generateSigningSecret } from '../bulk/signing.js';
+import { generateApiKey, hashApiKey } from '../http/keys.js';
+import type { Environment } from '../orders/types.js';
+import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { parseCommand, required, UsageError } from './usage.js';
+
+const MAX_PARTNER_ID_LENGTH = 255;
+
+function partnerOf(value: string | undefined): string {
+  const partner = required(value, 'partner');
+  if (partner.length > MAX_PARTNER_ID_LENGTH) throw new UsageError(`--partner must be at most ${MAX_PARTNER_ID_LENGTH} characters.`);
+  return partner;
+}
+
+function environmentOf(value: string | undefined): Environment {
+  const env = required(value, 'env');
+  if (env === 'staging' || env === 'production') return env;
+  throw new UsageError(`--env must be staging or production; got ${JSON.stringify(env)}.`);
+}
+
+/** `truecost keys create --partner ID --env staging|production [--db URL]`: returns the new key. */
+export async function createKeyCommand(args: readonly string[]): Promise<string> {
+  const { values, positionals } = parseCommand(args, {
+    partner: { type: 'string' },
+    env: { type: 'string' },
+    db: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const partnerId = partnerOf(values.partner);
+  const environment = environmentOf(values.env);
+  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  try {
+    const key = generateApiKey(environment);
+    await store.addApiKey({ keyHash: hashApiKey(key), partnerId, environment, createdAt: Date.now() });
+    return key;
+  } finally {
+    await store.close();
+  }
+}
+
+/** `truecost keys revoke KEY [--db URL]`: false when the store knows no such key. */
+export async function revokeKeyCommand(args: readonly string[]): Promise<boolean> {
+  const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
+  const [key, ...rest] = positionals;
+  if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
+  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  try {
+    return await store.revokeApiKey(hashApiKey(key), Date.now());
+  } finally {
+    await store.close();
+  }
+}
+
+/** `truecost partners set-endpoint --partner ID --url URL [--db URL]`: returns the signing secret. */
+export async function setEndpointCommand(args: readonly string[]): Promise<string> {
+  const { values, positionals } = parseCommand(args, {
+    partner: { type: 'string' },
+    url: { type: 'string' },
+    db: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const partnerId = partnerOf(values.partner);
+  const url = required(values.url, 'url');
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
+    throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url)}.`);
+  }
+  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  try {
+    const secret = generateSigningSecret();
+    await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
+    return secret;
+  } finally {
+    await store.close();
+  }
+}

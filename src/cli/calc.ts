@@ -1,0 +1,98 @@
+import { createHandler } from '../http/handler.js';
+import { generateApiKey, hashApiKey } from '../http/keys.js';
+import { createMemoryStore } from '../stores/memory.js';
+import { integerOption, parseCommand, UsageError } from './usage.js';
+
+/** The calculator paths by the name `truecost calc NAME` takes. */
+export const CALCULATOR_PATHS: Readonly<Record<string, string>> = {
+  flight: '/v3/flight',
+  cars: '/v3/cars',
+  transportation: '/v3/transportation',
+  logistics: '/v3/logistics',
+  commute: '/v3/commute',
+  freight: '/v3/logistics/freight',
+};
+
+/** What a calculation printed and how the command ends. */
+export interface CalcOutcome {
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly exitCode: number;
+}
+
+/**
+ * Runs a calculator body through the same handler that serves HTTP (validation, calculator,
+ * messages), on a throw-away memory store: the shell and the API cannot disagree.
+ */
+export async function calculate(path: string, body: unknown): Promise<{ status: number; body: any }> {
+  const store = createMemoryStore();
+  const key = generateApiKey('staging');
+  await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
+  const handler = createHandler({ store });
+  const response = await handler(
+    new Request(`http://truecost.cli${path}`, {
+      method: 'POST',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: response.status, body: await response.json() };
+}
+
+function outcomeOf(answer: { status: number; body: any }, render: (body: any) => string): CalcOutcome {
+  if (answer.status === 200) return { stdout: render(answer.body), stderr: '', exitCode: 0 };
+  const where = answer.body.error === undefined ? '' : ` ${answer.body.error.path}: ${answer.body.error.reason}`;
+  return { stdout: '', stderr: `${answer.body.message}${where}`, exitCode: answer.status < 500 ? 2 : 1 };
+}
+
+/** `truecost calc NAME [--json] < body.json`: prints the response body as JSON. */
+export async function calcCommand(args: readonly string[], stdin: () => Promise<string>): Promise<CalcOutcome> {
+  const { positionals } = parseCommand(args, { json: { type: 'boolean' } });
+  const [name, ...rest] = positionals;
+  const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
+  if (path === undefined || rest.length > 0) {
+    throw new UsageError(`truecost calc needs one calculator: ${Object.keys(CALCULATOR_PATHS).join(', ')}.`);
+  }
+  const text = await stdin();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new UsageError('truecost calc reads a JSON request body on stdin, and this is not JSON.');
+  }
+  return outcomeOf(await calculate(path, body), (answer) => JSON.stringify(answer));
+}
+
+const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
+
+/** `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json]`. */
+export async function flightCommand(args: readonly string[]): Promise<CalcOutcome> {
+  const { positionals, values } = parseCommand(args, {
+    class: { type: 'string' },
+    'round-trip': { type: 'boolean' },
+    tickets: { type: 'string' },
+    aircraft: { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  const [departure, arrival, ...rest] = positionals;
+  if (departure === undefined || arrival === undefined || rest.length > 0) {
+    throw new UsageError('truecost flight needs a departure and an arrival airport, e.g. truecost flight DEL BOM.');
+  }
+  const flightClass = (values.class ?? 'ECONOMY').toUpperCase();
+  if (!FLIGHT_CLASSES.includes(flightClass)) throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}.`);
+  const flight = {
+    departure,
+    arrival,
+    no_of_tickets: integerOption(values.tickets, 'tickets', 1, 1, 1_000_000),
+    flight_class: flightClass,
+    flight_type: values['round-trip'] === true ? 'ROUND_TRIP' : 'ONE_WAY',
+    ...(values.aircraft === undefined ? {} : { aircraft_model: values.aircraft }),
+  };
+  const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } });
+  return outcomeOf(answer, (body) => {
+    if (values.json === true) return JSON.stringify(body);
+    const tonnes = body.truecost[0].truecost as string;
+    const trip = flight.flight_type === 'ROUND_TRIP' ? 'round trip' : 'one way';
+    return `${departure.toUpperCase()} to ${arrival.toUpperCase()}, ${flightClass}, ${trip}, ${flight.no_of_tickets} ticket(s): ${tonnes} t CO2e`;
+  });
+}

@@ -1,0 +1,79 @@
+#!/usr/bin/env node
+/**
+ * The `truecost` command: the service (`serve`), its keys and partners, and the calculators from
+ * the shell. A mistake in the command line prints a message on stderr and exits with code 2.
+ */
+import { createKeyCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
+import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
+import { serveCommand, type Output } from './serve.js';
+import { USAGE, UsageError } from './usage.js';
+
+const output: Output = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function finish(outcome: CalcOutcome): number {
+  if (outcome.stdout !== '') output.out(outcome.stdout);
+  if (outcome.stderr !== '') output.err(outcome.stderr);
+  return outcome.exitCode;
+}
+
+/** Runs one command; resolves to the exit code, or to undefined while `serve` keeps running. */
+async function main(args: readonly string[]): Promise<number | undefined> {
+  const [command, sub, ...rest] = args;
+  switch (command) {
+    case 'serve':
+      await serveCommand(args.slice(1), output);
+      return undefined;
+    case 'keys':
+      if (sub === 'create') {
+        output.out(await createKeyCommand(rest));
+        return 0;
+      }
+      if (sub === 'revoke') {
+        if (await revokeKeyCommand(rest)) return 0;
+        output.err('No such key.');
+        return 1;
+      }
+      throw new UsageError('truecost keys needs create or revoke.');
+    case 'partners':
+      if (sub === 'set-endpoint') {
+        output.out(await setEndpointCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost partners needs set-endpoint.');
+    case 'flight':
+      return finish(await flightCommand(args.slice(1)));
+    case 'calc':
+      return finish(await calcCommand(args.slice(1), readStdin));
+    case 'help':
+    case '--help':
+    case '-h':
+      output.out(USAGE);
+      return 0;
+    default:
+      throw new UsageError(command === undefined ? 'A command is needed.' : `Unknown command ${JSON.stringify(command)}.`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== undefined) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) {
+      output.err(`truecost: ${error.message}\n\n${USAGE}`);
+      process.exitCode = 2;
+      return;
+    }
+    output.err(`truecost: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,56 @@
+import type { Store } from '../orders/store.js';
+import { UsageError } from './usage.js';
+
+/** The store used when `--db` is not given. */
+export const DEFAULT_DB_URL = 'sqlite:./truecost.db';
+
+/**
+ * Opens the store a `--db` URL names: `memory:`, `sqlite:PATH` or `postgres://...`
+ * (`postgresql://` too). Only the store entry it needs is imported, so a missing optional driver
+ * matters only when its store is asked for, and then says which package to install.
+ */
+export async function openStore(url: string): Promise<Store> {
+  if (url === 'memory:') {
+    const { createMemoryStore } = await import('../stores/memory.js');
+    return createMemoryStore();
+  }
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length);
+    if (path === '') throw new UsageError('--db sqlite: needs a file path, e.g. sqlite:./truecost.db.');
+    const { openSqliteStore } = await withDriver('better-sqlite3', () => import('../stores/sqlite.js'));
+    return openSqliteStore({ path });
+  }
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const { connectionString, schema } = postgresTarget(url);
+    const { openPostgresStore } = await withDriver('pg', () => import('../stores/postgres.js'));
+    return openPostgresStore(schema === undefined ? { connectionString } : { connectionString, schema });
+  }
+  throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
+}
+
+/**
+ * A PostgreSQL URL split into the connection string and the schema named by its `schema` query
+ * parameter (truecost's own; the driver would send it to the server as a setting).
+ */
+export function postgresTarget(url: string): { connectionString: string; schema?: string } {
+  if (!URL.canParse(url)) throw new UsageError('--db postgres:// is not a valid URL.');
+  const parsed = new URL(url);
+  const schema = parsed.searchParams.get('schema');
+  if (schema === null) return { connectionString: url };
+  parsed.searchParams.delete('schema');
+  return { connectionString: parsed.toString(), schema };
+}
+
+/** Imports a store entry, turning a missing driver package into an instruction to install it. */
+export async function withDriver<T>(driver: string, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const message = error instanceof Error ? error.message : '';
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && message.includes(driver)) {
+      throw new UsageError(`This store needs the optional package ${driver}: run npm install ${driver}`);
+    }
+    throw error;
+  }
+}

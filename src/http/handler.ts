@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { METHODOLOGY_VERSION } from '../data/version.js';
+import type { Store } from '../orders/store.js';
+import type { Environment, Scope } from '../orders/types.js';
+import { validate } from '../validation.js';
+import { isJsonContentType, readBodyText, type BodyText } from './body.js';
+import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
+import { buildOpenApiDocument } from './openapi.js';
+import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { failure, type Reply } from './reply.js';
+import type { AnyRoute, RouteServices } from './route.js';
+import { createRouter } from './router.js';
+import { routes as defaultRoutes } from './routes.js';
+
+/** A handler on the web-standard Fetch types: what every adapter wraps. */
+export type FetchHandler = (request: Request) => Promise<Response>;
+
+/**
+ * A request as the handler's core reads it. The fetch handler builds one from a `Request`; the
+ * Node adapter builds one straight from Node's request, which spares two conversions per request.
+ */
+export interface IncomingCall {
+  readonly method: string;
+  /** The path, without query string. */
+  readonly path: string;
+  /** A header by its lower-case name, or null. */
+  header(name: string): string | null;
+  /** The body, read up to `maxBytes` (counting as it arrives). */
+  readBody(maxBytes: number): Promise<BodyText>;
+}
+
+/** The answer of the handler's core, ready to write. */
+export interface OutgoingAnswer {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: string;
+}
+
+/** The core of a handler made by {@link createHandler}, for adapters that can skip `Request`/`Response`. */
+export type HandlerCore = (call: IncomingCall) => Promise<OutgoingAnswer>;
+
+const coreKey = Symbol.for('truecost.handlerCore');
+
+/** The core of a handler made by {@link createHandler}, or undefined for any other fetch handler. */
+export function handlerCore(handler: FetchHandler): HandlerCore | undefined {
+  return (handler as FetchHandler & { [coreKey]?: HandlerCore })[coreKey];
+}
+
+/** One line of the request log. Never carries the key. */
+export interface RequestLogEntry {
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  /** Time from the start of handling to the response, in milliseconds. */
+  readonly durationMs: number;
+  /** The partner of the key, when the request carried a valid one. */
+  readonly partnerId?: string;
+  readonly environment?: Environment;
+}
+
+/** What {@link createHandler} needs and what it can be tuned with. */
+export interface HandlerOptions {
+  /** Where orders, opt-ins, keys, result endpoints and bulk jobs live. */
+  readonly store: Store;
+  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Largest request body accepted, in bytes; larger bodies get 413. Default 1 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Rate limiting per key (429 with `Retry-After`); off when absent. */
+  readonly rateLimit?: RateLimitOptions;
+  /** Called once per request, after the answer is ready. */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Called with every fault that became a 500 (the answer itself never carries the fault). */
+  readonly onError?: (error: unknown, request: { readonly method: string; readonly path: string }) => void;
+  /** Called after a bulk job (E7) is stored, e.g. to wake the bulk worker. */
+  readonly onJobQueued?: (jobId: string) => void;
+  /** The content of `@scalar/api-reference`'s `dist/browser/standalone.js`, for `GET /docs`. */
+  readonly apiReferenceScript?: string;
+  /** The address the service is reached at, for the `servers` of the OpenAPI document. */
+  readonly publicUrl?: string;
+}
+
+/** One mebibyte: the default body limit (DECISIONS.md). */
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+const NO_SCOPE: Scope = { partnerId: '', environment: 'staging' };
+
+interface Authenticated extends Scope {
+  readonly keyHash: string;
+}
+
+/**
+ * The partner API as one function from `Request` to `Response`: routing, authentication,
+ * content-type and size checks, validation, the calculators and the order store, each failure
+ * answered with the status and body of the contract and DECISIONS.md. Bad input never gets a 500,
+ * and a 500 never carries the fault.
+ *
+ * @example
+ * ```ts
+ * import { createHandler } from 'truecost/http';
+ * import { createMemoryStore } from 'truecost/stores/memory';
+ *
+ * const handler = createHandler({ store: createMemoryStore() });
+ * const response = await handler(new Request('http://localhost/healthz'));
+ * console.log(response.status, await response.json()); // 200 { status: 'ok' }
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function createHandler(options: HandlerOptions): FetchHandler {
+  return createHandlerFor(defaultRoutes, options);
+}
+
+/** {@link createHandler} over a given route table (the table is what the document describes). */
+export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOptions): FetchHandler {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const limiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
+  const route = createRouter(routes);
+  let document: unknown;
+  const services: RouteServices = {
+    newJobId: randomUUID,
+    jobQueued: (jobId) => options.onJobQueued?.(jobId),
+    openApiDocument: () =>
+      (document ??= buildOpenApiDocument(routes, options.publicUrl === undefined ? {} : { serverUrl: options.publicUrl })),
+    apiReferenceScript: options.apiReferenceScript,
+  };
+
+  async function authenticate(call: IncomingCall): Promise<Authenticated | undefined> {
+    const key = call.header('x-api-key');
+    if (key === null) return undefined;
+    const environment = environmentOfKey(key);
+    if (environment === undefined) return undefined;
+    const keyHash = hashApiKey(key);
+    const record = await store.findApiKey(keyHash);
+    if (record === undefined || record.revokedAt !== null || record.environment !== environment) return undefined;
+    if (!sameHash(record.keyHash, keyHash)) return undefined;
+    return { partnerId: record.partnerId, environment, keyHash };
+  }
+
+  async function dispatch(call: IncomingCall, trace: Trace): Promise<Reply> {
+    const match = route(call.method, call.path);
+    if (match.kind === 'not_found') return failure('notFound');
+    if (match.kind === 'method_not_allowed') return failure('methodNotAllowed', undefined, { allow: match.allow.join(', ') });
+    const found = match.route;
+    trace.route = found;
+    let scope = NO_SCOPE;
+    if (found.auth) {
+      const caller = await authenticate(call);
+      if (caller === undefined) return failure('unauthorized');
+      scope = { partnerId: caller.partnerId, environment: caller.environment };
+      trace.scope = scope;
+      if (limiter !== undefined) {
+        const decision = limiter.take(caller.keyHash, now());
+        if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+      }
+    }
+    let body: unknown;
+    if (found.body !== undefined) {
+      if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
+      const read = await call.readBody(maxBodyBytes);
+      if (!read.ok) return failure(read.reason === 'too_large' ? 'payloadTooLarge' : 'invalidJson');
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(read.text);
+      } catch {
+        return failure('invalidJson');
+      }
+      const validated = validate(found.body, parsed);
+      if (!validated.ok) return failure('badRequest', validated.error);
+      body = validated.value;
+    }
+    return found.handle({ body, params: match.params, scope, now: now(), store, services });
+  }
+
+  const core: HandlerCore = async (call) => {
+    const started = performance.now();
+    const trace: Trace = {};
+    let reply: Reply;
+    try {
+      reply = await dispatch(call, trace);
+    } catch (error) {
+      options.onError?.(error, { method: call.method, path: call.path });
+      reply = failure(trace.route?.serverError ?? 'serverError');
+    }
+    const answer = toAnswer(reply, trace.route?.methodology === true);
+    if (options.onRequest !== undefined) {
+      options.onRequest({
+        method: call.method,
+        path: call.path,
+        status: reply.status,
+        durationMs: performance.now() - started,
+        ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
+      });
+    }
+    return answer;
+  };
+
+  const handler: FetchHandler = async (request) => {
+    const answer = await core({
+      method: request.method,
+      path: pathnameOf(request.url),
+      header: (name) => request.headers.get(name),
+      readBody: (maxBytes) => readBodyText(request, maxBytes),
+    });
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  return Object.assign(handler, { [coreKey]: core });
+}
+
+interface Trace {
+  route?: AnyRoute;
+  scope?: Scope;
+}
+
+function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
+  const headers: Record<string, string> = { ...reply.headers };
+  if (methodology) headers['x-truecost-methodology'] = METHODOLOGY_VERSION;
+  if (reply.text !== undefined) {
+    headers['content-type'] = reply.text.contentType;
+    return { status: reply.status, headers, body: reply.text.content };
+  }
+  headers['content-type'] = JSON_TYPE;
+  return { status: reply.status, headers, body: JSON.stringify(reply.body) };
+}
+
+/** The path of an absolute URL (or of a request target), without query or fragment (cheaper than `new URL` on every request). */
+export function pathnameOf(url: string): string {
+  const scheme = url.indexOf('://');
+  const start = scheme === -1 ? url.indexOf('/') : url.indexOf('/', scheme + 3);
+  if (start === -1) return '/';
+  let end = url.length;
+  const query = url.indexOf('?', start);
+  if (query !== -1) end = query;
+  const fragment = url.indexOf('#', start);
+  if (fragment !== -1 && fragment < end) end = fragment;
+  return url.slice(start, end);
+}

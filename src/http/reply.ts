@@ -1,0 +1,29 @@
+import { apiErrors, type ApiErrorName } from '../errors.js';
+import type { ValidationProblem } from '../validation.js';
+
+/**
+ * What a route answers, before it becomes a `Response`: the status, a JSON body (or, for the few
+ * answers that are not JSON, a text with its content type) and extra headers.
+ */
+export interface Reply {
+  readonly status: number;
+  readonly body: unknown;
+  readonly text?: { readonly contentType: string; readonly content: string };
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A failure of `apiErrors` as a reply: `{message}`, plus `error: {path, reason}` when given. */
+export function failure(
+  name: ApiErrorName,
+  problem?: ValidationProblem,
+  headers?: Readonly<Record<string, string>>,
+): Reply {
+  const { status, message } = apiErrors[name];
+  const body = problem === undefined ? { message } : { message, error: problem };
+  return headers === undefined ? { status, body } : { status, body, headers };
+}
+
+/** A success reply. */
+export function success(status: number, body: unknown, headers?: Readonly<Record<string, string>>): Reply {
+  return headers === undefined ? { status, body } : { status, body, headers };
+}

@@ -1,0 +1,90 @@
+import type { z } from 'zod';
+import type { ApiErrorName } from '../errors.js';
+import type { Store } from '../orders/store.js';
+import type { Scope } from '../orders/types.js';
+import type { Reply } from './reply.js';
+
+/** The HTTP methods the API answers. */
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A success answer a route can give, for the OpenAPI document. */
+export interface SuccessResponse {
+  readonly status: number;
+  readonly description: string;
+  /** The body's schema; absent for answers that are not JSON. */
+  readonly schema?: z.ZodType;
+  /** The content type when the answer is not JSON. */
+  readonly contentType?: string;
+}
+
+/** What a route's `handle` receives: the validated body, the path parameters, the caller and the time. */
+export interface RouteContext<Body = unknown> {
+  readonly body: Body;
+  readonly params: Readonly<Record<string, string>>;
+  /** The partner and environment of the key; a placeholder on routes that need no key. */
+  readonly scope: Scope;
+  /** The clock at the start of the request, in milliseconds since the epoch. */
+  readonly now: number;
+  readonly store: Store;
+  /** The services of the handler that routes may use (bulk job hand-off, the OpenAPI document, assets). */
+  readonly services: RouteServices;
+}
+
+/** Services of the handler that some routes need. */
+export interface RouteServices {
+  /** A fresh identifier for a bulk job. */
+  newJobId(): string;
+  /** Called after a bulk job is stored, to wake the worker. */
+  jobQueued(jobId: string): void;
+  /** The OpenAPI document of this handler. */
+  openApiDocument(): unknown;
+  /** The API reference page's script, when configured. */
+  readonly apiReferenceScript: string | undefined;
+}
+
+/**
+ * One row of the route table: the single source of truth for the router, the `Allow` header of a
+ * 405 and the OpenAPI document.
+ */
+export interface Route<Body = unknown> {
+  readonly method: Method;
+  /** Path with `{name}` parameters, e.g. `/v3/integrations/{variant}/order/{partner_order_id}`. */
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly tag: string;
+  /** Whether the route needs an `x-api-key`. */
+  readonly auth: boolean;
+  /** The schema of the JSON body; only POST and PATCH routes have one. */
+  readonly body?: z.ZodType<Body, unknown>;
+  /** What the OpenAPI document shows for the body, when `body` validates in a way JSON Schema cannot show. */
+  readonly documentedBody?: z.ZodType;
+  /** Schemas a path parameter must satisfy for the path to match this route (e.g. the variant). */
+  readonly params?: Readonly<Record<string, z.ZodType>>;
+  readonly responses: readonly SuccessResponse[];
+  /** Failures specific to this route (auth, body and server failures are added from the flags). */
+  readonly failures: readonly ApiErrorName[];
+  /** The 500 of this route: the contract's message for its calculator family. */
+  readonly serverError: ApiErrorName;
+  /** Whether the answer carries the `x-truecost-methodology` header (the calculators). */
+  readonly methodology?: boolean;
+  handle(context: RouteContext<Body>): Promise<Reply> | Reply;
+}
+
+/** A route of any body type, as the table holds it. */
+export type AnyRoute = Route<any>;
+
+/** Declares a route, tying the type of `handle`'s body to the body schema. */
+export function defineRoute<Body>(route: Route<Body>): Route<Body> {
+  return route;
+}
+
+/** Every failure a route can answer: its own, and those its flags imply. */
+export function failuresOf(route: AnyRoute): ApiErrorName[] {
+  const names: ApiErrorName[] = [];
+  if (route.body !== undefined) names.push('badRequest', 'payloadTooLarge', 'unsupportedMediaType');
+  if (route.auth) names.push('unauthorized', 'rateLimited');
+  names.push(...route.failures, route.serverError);
+  return [...new Set(names)];
+}

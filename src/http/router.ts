@@ -1,0 +1,64 @@
+import type { AnyRoute, Method } from './route.js';
+
+/** The outcome of routing: the route and its parameters, a path without that method, or no such path. */
+export type RouteMatch =
+  | { readonly kind: 'found'; readonly route: AnyRoute; readonly params: Record<string, string> }
+  | { readonly kind: 'method_not_allowed'; readonly allow: readonly Method[] }
+  | { readonly kind: 'not_found' };
+
+/**
+ * Builds the router of a route table. A path parameter matches one non-empty segment
+ * (percent-decoded) that satisfies the route's schema for it; a literal wins over a parameter only
+ * through the method, so `GET .../order/add` reads the order whose id is `add`.
+ */
+export function createRouter(routes: readonly AnyRoute[]): (method: string, path: string) => RouteMatch {
+  const compiled = routes.map((route) => ({
+    route,
+    segments: route.path
+      .split('/')
+      .slice(1)
+      .map((segment) => (segment.startsWith('{') ? { param: segment.slice(1, -1) } : { literal: segment })),
+  }));
+
+  function paramsOf(
+    entry: (typeof compiled)[number],
+    segments: readonly string[],
+  ): Record<string, string> | undefined {
+    if (entry.segments.length !== segments.length) return undefined;
+    const params: Record<string, string> = {};
+    for (const [index, pattern] of entry.segments.entries()) {
+      const segment = segments[index]!;
+      if ('literal' in pattern) {
+        if (pattern.literal !== segment) return undefined;
+        continue;
+      }
+      const value = decodeSegment(segment);
+      if (value === undefined || value === '') return undefined;
+      const schema = entry.route.params?.[pattern.param];
+      if (schema !== undefined && !schema.safeParse(value).success) return undefined;
+      params[pattern.param] = value;
+    }
+    return params;
+  }
+
+  return (method, path) => {
+    const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+    const segments = trimmed.split('/').slice(1);
+    const allow: Method[] = [];
+    for (const entry of compiled) {
+      const params = paramsOf(entry, segments);
+      if (params === undefined) continue;
+      if (entry.route.method === method) return { kind: 'found', route: entry.route, params };
+      if (!allow.includes(entry.route.method)) allow.push(entry.route.method);
+    }
+    return allow.length === 0 ? { kind: 'not_found' } : { kind: 'method_not_allowed', allow };
+  };
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { carTruecost } from '../calculators/car.js';
+import { commuteTruecost } from '../calculators/commute.js';
+import { flightTruecost } from '../calculators/flight/index.js';
+import { freightTruecost } from '../calculators/freight.js';
+import { logisticsTruecost } from '../calculators/logistics.js';
+import { transportationTruecost } from '../calculators/transportation.js';
+import { carRequestSchema, carResponseSchema } from '../schemas/car.js';
+import { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
+import { freightRequestSchema } from '../schemas/freight.js';
+import { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
+import {
+  busRequestSchema,
+  busResponseSchema,
+  suvRequestSchema,
+  suvResponseSchema,
+  transportationRequestSchema,
+} from '../schemas/transportation.js';
+import { successMessages, type ApiErrorName } from '../errors.js';
+import {
+  bulkFlightAcceptedSchema,
+  bulkFlightRequestSchema,
+  bulkFlightResultsSchema,
+  flightRequestSchema,
+  flightResponseSchema,
+} from '../schemas/flight.js';
+import { failure, success } from './reply.js';
+import { defineRoute, type AnyRoute, type Route } from './route.js';
+
+const CALCULATORS = 'Calculators';
+
+/** A synchronous calculator route: validate, compute the exact response body, answer 200. */
+function calculatorRoute<Body>(spec: {
+  readonly path: string;
+  readonly operationId: string;
+  readonly summary: string;
+  readonly description?: string;
+  readonly body: z.ZodType<Body, unknown>;
+  readonly documentedBody?: z.ZodType;
+  readonly response: z.ZodType;
+  readonly serverError: ApiErrorName;
+  readonly calculate: (body: Body) => unknown;
+}): Route<Body> {
+  return defineRoute({
+    method: 'POST',
+    path: spec.path,
+    operationId: spec.operationId,
+    summary: spec.summary,
+    ...(spec.description === undefined ? {} : { description: spec.description }),
+    tag: CALCULATORS,
+    auth: true,
+    body: spec.body,
+    ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
+    responses: [{ status: 200, description: 'The truecost, in the order of the request.', schema: spec.response }],
+    failures: [],
+    serverError: spec.serverError,
+    methodology: true,
+    handle: ({ body }) => success(200, spec.calculate(body)),
+  });
+}
+
+/** `GET /v3/flight/bulk/{job_id}`: the job's state, attempts, last error and results. */
+export const bulkJobResponseSchema = z.object({
+  job: z.object({
+    job_id: z.string(),
+    state: z.enum(['queued', 'delivering', 'delivered', 'failed']),
+    attempts: z.number().int(),
+    last_error: z.string().nullable(),
+    results: bulkFlightResultsSchema.nullable(),
+  }),
+});
+
+/** E6 and E7, and the bulk job status DECISIONS.md adds. */
+export const flightRoutes: readonly AnyRoute[] = [
+  calculatorRoute({
+    path: '/v3/flight',
+    operationId: 'flightTruecost',
+    summary: 'Flight truecost (E6)',
+    description: 'At most 10 flights; each truecost is tonnes CO2e as a string with 6 decimals.',
+    body: flightRequestSchema,
+    response: flightResponseSchema,
+    serverError: 'flightServerError',
+    calculate: (body) => flightTruecost(body),
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v3/flight/bulk',
+    operationId: 'bulkFlightTruecost',
+    summary: 'Flight truecost in bulk (E7)',
+    description:
+      'A bare array of 1 to 499 flights. The job is stored before the answer; the results are delivered later to the endpoint configured for the partner (POST, Standard Webhooks signature).',
+    tag: CALCULATORS,
+    auth: true,
+    body: bulkFlightRequestSchema,
+    responses: [{ status: 200, description: 'The job was stored.', schema: bulkFlightAcceptedSchema }],
+    failures: ['noBulkEndpoint'],
+    serverError: 'flightServerError',
+    methodology: true,
+    async handle({ body, scope, now, store, services }) {
+      const endpoint = await store.getResultEndpoint(scope.partnerId);
+      if (endpoint === undefined) return failure('noBulkEndpoint');
+      const jobId = services.newJobId();
+      await store.enqueueJob({ jobId, request: body, createdAt: now, ...scope });
+      services.jobQueued(jobId);
+      return success(200, { message: successMessages.bulkAccepted, job_id: jobId });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v3/flight/bulk/{job_id}',
+    operationId: 'bulkFlightJob',
+    summary: 'State of a bulk flight job',
+    tag: CALCULATORS,
+    auth: true,
+    responses: [{ status: 200, description: 'The job.', schema: bulkJobResponseSchema }],
+    failures: ['jobNotFound'],
+    serverError: 'flightServerError',
+    async handle({ params, scope, store }) {
+      const job = await store.getJob(scope, params['job_id'] ?? '');
+      if (job === undefined) return failure('jobNotFound');
+      return success(200, {
+        job: { job_id: job.jobId, state: job.state, attempts: job.attempts, last_error: job.lastError, results: job.results },
+      });
+    },
+  }),
+];
+
+const freight = {
+  body: freightRequestSchema,
+  response: logisticsResponseSchema,
+  serverError: 'logisticsServerError',
+  calculate: freightTruecost,
+} as const;
+
+/** The calculators of E8 to E13 (the freight calculator on both of its paths). */
+export const roadRoutes: readonly AnyRoute[] = [
+  calculatorRoute({
+    path: '/v3/cars',
+    operationId: 'carTruecost',
+    summary: 'Car truecost (E8)',
+    description: 'At most 10 cars; truecost in tonnes CO2e.',
+    body: carRequestSchema,
+    response: carResponseSchema,
+    serverError: 'carsServerError',
+    calculate: carTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/transportation',
+    operationId: 'transportationTruecost',
+    summary: 'Bus (E9) or SUV commute (E10) truecost',
+    description: '`configs.vehicle_type` selects the calculation: BUS (E9) or SUV (E10). Values in kg CO2e.',
+    body: transportationRequestSchema,
+    documentedBody: z.union([busRequestSchema, suvRequestSchema]),
+    response: z.union([busResponseSchema, suvResponseSchema]),
+    serverError: 'transportationServerError',
+    calculate: transportationTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/logistics',
+    operationId: 'logisticsTruecost',
+    summary: 'Logistics truecost (E11)',
+    description: 'One shipment over 1 to 100 legs; tonnes CO2e.',
+    body: logisticsRequestSchema,
+    response: logisticsResponseSchema,
+    serverError: 'logisticsServerError',
+    calculate: logisticsTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/commute',
+    operationId: 'commuteTruecost',
+    summary: 'Commute truecost (E12)',
+    description: '1 to 100 legs; tonnes CO2e, keyed by commute_method.',
+    body: commuteRequestSchema,
+    response: commuteResponseSchema,
+    serverError: 'commuteServerError',
+    calculate: commuteTruecost,
+  }),
+  calculatorRoute({
+    path: '/v3/logistics/freight',
+    operationId: 'freightTruecost',
+    summary: 'Freight truecost (E13)',
+    description: '1 to 100 legs; tonnes CO2e, in the shape of E11.',
+    ...freight,
+  }),
+  calculatorRoute({
+    path: '/logistics/freight',
+    operationId: 'freightTruecostAlias',
+    summary: 'Freight truecost (E13), at the path of the contract samples',
+    description: 'The same calculator as `POST /v3/logistics/freight`, at the path the contract samples call.',
+    ...freight,
+  }),
+];

@@ -1,0 +1,183 @@
+import { successMessages } from '../errors.js';
+import { optInView, orderView, refusalErrors, type OrderChange } from '../orders/machine.js';
+import type { Scope } from '../orders/types.js';
+import type { Store } from '../orders/store.js';
+import {
+  addClimesResponseSchema,
+  cancelOrderResponseSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  createOrdersRequestSchema,
+  createOrdersResponseSchema,
+  getOptInResponseSchema,
+  getOrderResponseSchema,
+  optInRequestSchema,
+  optInResponseSchema,
+  removeClimesResponseSchema,
+  updateClimesRequestSchema,
+  variantSchema,
+  type Variant,
+} from '../schemas/order.js';
+import { failure, success, type Reply } from './reply.js';
+import { defineRoute, type AnyRoute } from './route.js';
+
+const variantParam = { variant: variantSchema };
+const ORDERS = 'Orders';
+
+function variantOf(params: Readonly<Record<string, string>>): Variant {
+  return params['variant'] === 'vote' ? 'vote' : 'calculated';
+}
+
+async function change(
+  store: Store,
+  scope: Scope,
+  variant: Variant,
+  partnerOrderId: string,
+  command: OrderChange,
+  now: number,
+): Promise<Reply> {
+  const outcome = await store.changeOrder(scope, variant, partnerOrderId, command, now);
+  return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
+}
+
+/** E1 to E5 and the order routes DECISIONS.md adds (read, full cancellation, read an opt-in). */
+export const orderRoutes: readonly AnyRoute[] = [
+  defineRoute({
+    method: 'POST',
+    path: '/v3/integrations/{variant}/order',
+    operationId: 'createOrder',
+    summary: 'Create a single order (E1)',
+    description:
+      'Records one order, locked until its unlock_date (10 days after placement when absent). Repeating an identical body is a safe retry; a different body with a stored partner_order_id is a 409.',
+    tag: ORDERS,
+    auth: true,
+    body: createOrderRequestSchema,
+    params: variantParam,
+    responses: [{ status: 201, description: 'The order was created.', schema: createOrderResponseSchema }],
+    failures: ['orderConflict', 'cartConflict'],
+    serverError: 'serverError',
+    async handle({ body, params, scope, now, store }) {
+      const plan = await store.createOrders(scope, variantOf(params), [body.order], now);
+      if (!plan.ok) return failure(refusalErrors[plan.refusal.kind]);
+      return success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v3/integrations/{variant}/orders',
+    operationId: 'createOrders',
+    summary: 'Create several orders (E2)',
+    description: 'Records 1 to 500 orders, all or nothing: any invalid order or conflict stores none of them.',
+    tag: ORDERS,
+    auth: true,
+    body: createOrdersRequestSchema,
+    params: variantParam,
+    responses: [{ status: 201, description: 'Every order was created.', schema: createOrdersResponseSchema }],
+    failures: ['orderConflict', 'cartConflict'],
+    serverError: 'serverError',
+    async handle({ body, params, scope, now, store }) {
+      const plan = await store.createOrders(scope, variantOf(params), body.orders, now);
+      if (!plan.ok) {
+        const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
+        const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
+        return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
+      }
+      return success(201, { message: successMessages.ordersCreated, partner_order_ids: plan.partnerOrderIds });
+    },
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v3/integrations/{variant}/order/add',
+    operationId: 'addClimes',
+    summary: 'Add climes to a locked order (E3)',
+    tag: ORDERS,
+    auth: true,
+    body: updateClimesRequestSchema,
+    params: variantParam,
+    responses: [{ status: 200, description: 'The climes were added.', schema: addClimesResponseSchema }],
+    failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled', 'climesLimitExceeded'],
+    serverError: 'serverError',
+    handle: ({ body, params, scope, now, store }) =>
+      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'add', climes: body.climes }, now),
+  }),
+  defineRoute({
+    method: 'PATCH',
+    path: '/v3/integrations/{variant}/order/cancel',
+    operationId: 'removeClimes',
+    summary: 'Remove climes from a locked order (E4)',
+    description: 'Removing exactly all the climes the order holds cancels it in full.',
+    tag: ORDERS,
+    auth: true,
+    body: updateClimesRequestSchema,
+    params: variantParam,
+    responses: [{ status: 200, description: 'The climes were removed.', schema: removeClimesResponseSchema }],
+    failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled', 'insufficientClimes'],
+    serverError: 'serverError',
+    handle: ({ body, params, scope, now, store }) =>
+      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'remove', climes: body.climes }, now),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    path: '/v3/integrations/{variant}/order/{partner_order_id}/cancel',
+    operationId: 'cancelOrder',
+    summary: 'Cancel a locked order in full',
+    tag: ORDERS,
+    auth: true,
+    params: variantParam,
+    responses: [{ status: 200, description: 'The order was cancelled.', schema: cancelOrderResponseSchema }],
+    failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled'],
+    serverError: 'serverError',
+    handle: ({ params, scope, now, store }) =>
+      change(store, scope, variantOf(params), params['partner_order_id'] ?? '', { kind: 'cancel' }, now),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v3/integrations/{variant}/order/{partner_order_id}',
+    operationId: 'getOrder',
+    summary: 'Read an order',
+    description: 'Every field sent, the climes now, and the state at the time of the request.',
+    tag: ORDERS,
+    auth: true,
+    params: variantParam,
+    responses: [{ status: 200, description: 'The order.', schema: getOrderResponseSchema }],
+    failures: ['orderNotFound'],
+    serverError: 'serverError',
+    async handle({ params, scope, now, store }) {
+      const record = await store.getOrder(scope, params['partner_order_id'] ?? '');
+      if (record === undefined || record.variant !== variantOf(params)) return failure('orderNotFound');
+      return success(200, { order: orderView(record, now) });
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    path: '/v3/integrations/vote/opt-in',
+    operationId: 'setOptIn',
+    summary: 'Set cart opt-in (E5)',
+    description: 'Creates or replaces the opt-in record of the cart.',
+    tag: ORDERS,
+    auth: true,
+    body: optInRequestSchema,
+    responses: [{ status: 200, description: 'The opt-in was stored.', schema: optInResponseSchema }],
+    failures: [],
+    serverError: 'serverError',
+    async handle({ body, scope, now, store }) {
+      await store.saveOptIn(scope, body, now);
+      return success(200, { message: successMessages.optInSaved });
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/v3/integrations/vote/opt-in/{cart_id}',
+    operationId: 'getOptIn',
+    summary: 'Read a cart opt-in',
+    tag: ORDERS,
+    auth: true,
+    responses: [{ status: 200, description: 'The opt-in record.', schema: getOptInResponseSchema }],
+    failures: ['optInNotFound'],
+    serverError: 'serverError',
+    async handle({ params, scope, store }) {
+      const record = await store.getOptIn(scope, params['cart_id'] ?? '');
+      return record === undefined ? failure('optInNotFound') : success(200, { opt_in: optInView(record) });
+    },
+  }),
+];

@@ -1,0 +1,12 @@
+import type { AnyRoute } from './route.js';
+import { flightRoutes, roadRoutes } from './routes-calculators.js';
+import { orderRoutes } from './routes-orders.js';
+import { systemRoutes } from './routes-system.js';
+
+/**
+ * The route table of the partner API: the single source of truth for the router, the `Allow`
+ * header of a 405 and the OpenAPI document.
+ *
+ * @remarks Since 0.1.0
+ */
+export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...flightRoutes, ...roadRoutes];

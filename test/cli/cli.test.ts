@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { environmentOfKey } from '../../src/http/keys.js';
+import { calculatorSamples } from '../schemas/samples.js';
+import { truecost } from '../e2e/serve-process.js';
+
+describe('truecost keys and partners', () => {
+  it('keys create prints the new key alone on stdout', () => {
+    const result = truecost(['keys', 'create', '--partner', 'acme', '--env', 'production', '--db', 'memory:']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^truecost_prod_[A-Za-z0-9_-]{32}\n$/);
+    expect(environmentOfKey(result.stdout.trim())).toBe('production');
+  });
+
+  it('partners set-endpoint prints the signing secret alone on stdout', () => {
+    const result = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^whsec_[A-Za-z0-9+/=]+\n$/);
+  });
+
+  it('keys revoke of a key the store does not know says so and exits 1', () => {
+    const result = truecost(['keys', 'revoke', 'truecost_staging_unknownunknownunknown', '--db', 'memory:']);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('No such key.');
+  });
+
+  it.each([
+    [['keys', 'create', '--partner', 'acme', '--env', 'prod', '--db', 'memory:'], '--env must be staging or production'],
+    [['keys', 'create', '--env', 'staging', '--db', 'memory:'], 'Missing --partner'],
+    [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'ftp://x', '--db', 'memory:'], '--url must be an http or https URL'],
+    [['serve', '--port', 'eighty'], '--port must be a whole number'],
+    [['serve', '--rate-limit', '0', '--db', 'memory:'], '--rate-limit must be a number'],
+    [['keys', 'create', '--partner', 'a', '--env', 'staging', '--db', 'mysql://x'], 'Unknown --db'],
+    [['frobnicate'], 'Unknown command'],
+    [['flight', 'DEL'], 'needs a departure and an arrival'],
+    [['flight', 'DEL', 'BOM', '--class', 'COACH'], '--class must be one of'],
+    [['calc', 'boats'], 'needs one calculator'],
+  ])('%j is a usage error: a message on stderr and exit code 2', (args, message) => {
+    const result = truecost(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+    expect(result.stdout).toBe('');
+  });
+});
+
+describe('calculations from the shell', () => {
+  it('truecost flight prints the truecost of one flight', () => {
+    const result = truecost(['flight', 'DEL', 'BOM', '--class', 'BUSINESS', '--round-trip', '--tickets', '2']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^DEL to BOM, BUSINESS, round trip, 2 ticket\(s\): \d+\.\d{6} t CO2e\n$/);
+  });
+
+  it('truecost flight --json prints the E6 body, the same as calc flight', () => {
+    const flight = truecost(['flight', 'del', 'bom', '--aircraft', '320', '--json']);
+    const calc = truecost(['calc', 'flight', '--json'], JSON.stringify({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, aircraft_model: '320' }] } }));
+    expect(JSON.parse(flight.stdout)).toEqual(JSON.parse(calc.stdout));
+  });
+
+  it('truecost calc reads a calculator body on stdin and prints the response body as JSON', () => {
+    const result = truecost(['calc', 'cars', '--json'], JSON.stringify(calculatorSamples.car));
+    expect(result.status).toBe(0);
+    const body = JSON.parse(result.stdout);
+    expect(body.message).toBe('Truecost calculated successfully');
+    expect(body.truecost[0].car_id).toBe('C1');
+  });
+
+  it('truecost calc reports an invalid body with the path of the problem and exit code 2', () => {
+    const result = truecost(['calc', 'freight'], JSON.stringify({ configs: { region: 'IN' } }));
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('configs.transportation_type');
+  });
+});

@@ -1,0 +1,60 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/errors.js';
+import { buildOpenApiDocument, routes } from '../../src/http/index.js';
+import { failuresOf } from '../../src/http/route.js';
+import { setup } from './support.js';
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(buildOpenApiDocument(routes, { serverUrl: 'http://127.0.0.1:8080' }));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+  });
+
+  it('has one operation per row of the route table, with every status the route can answer', () => {
+    const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { responses: object }>> };
+    for (const route of routes) {
+      const operation = document.paths[route.path]?.[route.method.toLowerCase()];
+      expect(operation, `${route.method} ${route.path}`).toBeDefined();
+      const statuses = Object.keys(operation!.responses).map(Number).sort();
+      const expected = [
+        ...new Set([...route.responses.map((answer) => answer.status), ...failuresOf(route).map((name) => apiErrors[name].status)]),
+      ].sort();
+      expect(statuses).toEqual(expected);
+    }
+  });
+
+  it('describes a request body from its schema, with the contract field names', () => {
+    const document = buildOpenApiDocument(routes) as any;
+    const schema = document.paths['/v3/integrations/{variant}/order'].post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['order']);
+    expect(Object.keys(schema.properties.order.properties)).toContain('partner_order_id');
+    expect(document.paths['/v3/integrations/{variant}/order'].post.parameters[0].schema.enum).toEqual(['vote', 'calculated']);
+  });
+
+  it('is served at GET /openapi.json without a key', async () => {
+    const { handler } = await setup();
+    const response = await handler(new Request('http://x/openapi.json'));
+    expect(response.status).toBe(200);
+    expect((await response.json()).openapi).toBe('3.1.0');
+  });
+});
+
+describe('the API reference page', () => {
+  it('serves the page and its script from truecost itself, never a CDN', async () => {
+    const { handler } = await setup({ apiReferenceScript: 'window.Scalar = {};' });
+    const page = await handler(new Request('http://x/docs'));
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('src="/docs/scalar.js"');
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = await handler(new Request('http://x/docs/scalar.js'));
+    expect(await script.text()).toBe('window.Scalar = {};');
+  });
+
+  it('answers 404 when the service runs without the page assets', async () => {
+    const { handler } = await setup();
+    expect((await handler(new Request('http://x/docs'))).status).toBe(404);
+  });
+});
