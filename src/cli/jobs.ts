@@ -1,21 +1,10 @@
-// `truecost jobs list|show|retry`: the operator's view of bulk flight jobs. Each command takes
-// parsed arguments, an opened store and output streams, and returns the exit code.
-import { parseArgs } from 'node:util';
+// `truecost jobs list|show|retry`: the operator's view of bulk flight jobs. The commands take parsed
+// arguments, an opened store and the output, so that they run without a process; `jobsCommand`
+// adds the command line and the store from --db.
 import type { JobRecord, JobState, Store } from '../orders/store.js';
-
-/** Where a command writes (process.stdout and process.stderr in the CLI). */
-export interface OutputStream {
-  write(text: string): unknown;
-}
-
-/** What a command needs from the process around it. */
-export interface CommandContext {
-  readonly store: Store;
-  readonly stdout: OutputStream;
-  readonly stderr: OutputStream;
-  /** The clock, in milliseconds since the epoch (default `Date.now`). */
-  readonly now?: () => number;
-}
+import type { Output } from './serve.js';
+import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** A parsed `truecost jobs` command. */
 export type JobsCommand =
@@ -25,49 +14,39 @@ export type JobsCommand =
 
 const JOB_STATES: readonly JobState[] = ['queued', 'delivering', 'delivered', 'failed'];
 const DEFAULT_LIST_LIMIT = 100;
-export const JOBS_USAGE = 'Usage: truecost jobs list [--state queued|delivering|delivered|failed] [--limit N] | jobs show JOB_ID | jobs retry JOB_ID';
+const MAX_LIST_LIMIT = 100_000;
+
+/** The usage lines of the commands of this module, for the CLI's help text. */
+export const JOBS_USAGE = `  truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
+  truecost jobs show JOB_ID [--db URL]
+  truecost jobs retry JOB_ID [--db URL]
+  truecost worker [--db URL]`;
+
+function stateOf(value: string | undefined): JobState | undefined {
+  if (value === undefined || JOB_STATES.includes(value as JobState)) return value as JobState | undefined;
+  throw new UsageError(`--state must be one of ${JOB_STATES.join(', ')}; got ${JSON.stringify(value)}.`);
+}
 
 /**
- * Parses the arguments after `truecost jobs` (other options such as `--db` are the caller's and
- * ignored here). Returns the command, or an error sentence for the operator.
- *
- * @example
- * ```ts
- * parseJobsArguments(['list', '--state', 'failed']); // { ok: true, command: { action: 'list', state: 'failed', limit: 100 } }
- * ```
- * @remarks Since 0.1.0
+ * Parses the arguments after `truecost jobs`. Returns the command and the `--db` URL (undefined when
+ * not given); throws a `UsageError` for a mistake in the command line.
  */
-export function parseJobsArguments(
-  argv: readonly string[],
-): { readonly ok: true; readonly command: JobsCommand } | { readonly ok: false; readonly error: string } {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: { state: { type: 'string' }, limit: { type: 'string' }, db: { type: 'string' } },
-    });
-  } catch (error) {
-    return { ok: false, error: `${error instanceof Error ? error.message : String(error)}\n${JOBS_USAGE}` };
-  }
-  const [action, jobId, ...extra] = parsed.positionals;
-  if (extra.length > 0) return { ok: false, error: `Unexpected argument ${extra[0]}.\n${JOBS_USAGE}` };
+export function parseJobsArguments(args: readonly string[]): { readonly command: JobsCommand; readonly db: string | undefined } {
+  const { values, positionals } = parseCommand(args, { state: { type: 'string' }, limit: { type: 'string' }, db: { type: 'string' } });
+  const [action, jobId, ...extra] = positionals;
+  const unexpected = action === 'list' ? jobId : extra[0];
+  if (unexpected !== undefined) throw new UsageError(`Unexpected argument ${JSON.stringify(unexpected)}.`);
   if (action === 'list') {
-    if (jobId !== undefined) return { ok: false, error: `Unexpected argument ${jobId}.\n${JOBS_USAGE}` };
-    const state = parsed.values.state;
-    if (state !== undefined && !JOB_STATES.includes(state as JobState)) {
-      return { ok: false, error: `Unknown state ${state}; use one of ${JOB_STATES.join(', ')}.` };
-    }
-    const limit = parsed.values.limit === undefined ? DEFAULT_LIST_LIMIT : Number(parsed.values.limit);
-    if (!Number.isInteger(limit) || limit < 1) return { ok: false, error: `--limit must be a positive integer.` };
-    return { ok: true, command: state === undefined ? { action, limit } : { action, state: state as JobState, limit } };
+    const state = stateOf(values.state);
+    const limit = integerOption(values.limit, 'limit', DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
+    return { command: state === undefined ? { action, limit } : { action, state, limit }, db: values.db };
   }
   if (action === 'show' || action === 'retry') {
-    if (jobId === undefined) return { ok: false, error: `jobs ${action} needs a JOB_ID.\n${JOBS_USAGE}` };
-    return { ok: true, command: { action, jobId } };
+    if (jobId === undefined) throw new UsageError(`truecost jobs ${action} needs a JOB_ID.`);
+    if (values.state !== undefined || values.limit !== undefined) throw new UsageError(`--state and --limit apply to jobs list only.`);
+    return { command: { action, jobId }, db: values.db };
   }
-  return { ok: false, error: JOBS_USAGE };
+  throw new UsageError(action === undefined ? 'truecost jobs needs list, show or retry.' : `Unknown jobs command ${JSON.stringify(action)}.`);
 }
 
 /** A job as `jobs show` prints it: the status route's fields, then the operator's. Times are ISO 8601. */
@@ -91,42 +70,45 @@ export function jobView(job: JobRecord): Record<string, unknown> {
 }
 
 /**
- * Runs a `truecost jobs` command: `list` prints one tab-separated line per job (newest first, after
- * a header), `show` prints the job as JSON, `retry` queues an undelivered job for delivery at once.
+ * Runs a parsed `truecost jobs` command on an opened store: `list` writes a header and one
+ * tab-separated line per job (newest first), `show` writes the job as JSON, `retry` queues an
+ * undelivered job for delivery at once (a running worker picks it up within its poll interval).
  * Resolves to the exit code: 0, or 1 when the job is unknown.
- *
- * @example
- * ```ts
- * const parsed = parseJobsArguments(process.argv.slice(3));
- * if (parsed.ok) process.exitCode = await runJobsCommand(parsed.command, { store, stdout: process.stdout, stderr: process.stderr });
- * ```
- * @remarks Since 0.1.0
  */
-export async function runJobsCommand(command: JobsCommand, context: CommandContext): Promise<number> {
-  const { store, stdout, stderr } = context;
+export async function runJobsCommand(command: JobsCommand, store: Store, output: Output, now: () => number = Date.now): Promise<number> {
   if (command.action === 'list') {
     const jobs = await store.listJobs(command.state === undefined ? { limit: command.limit } : { state: command.state, limit: command.limit });
-    stdout.write('JOB_ID\tSTATE\tATTEMPTS\tPARTNER\tENVIRONMENT\tUPDATED\tLAST_ERROR\n');
+    output.out('JOB_ID\tSTATE\tATTEMPTS\tPARTNER\tENVIRONMENT\tUPDATED\tLAST_ERROR');
     for (const job of jobs) {
-      const fields = [job.jobId, job.state, job.attempts, job.partnerId, job.environment, new Date(job.updatedAt).toISOString(), job.lastError ?? ''];
-      stdout.write(`${fields.join('\t')}\n`);
+      output.out([job.jobId, job.state, job.attempts, job.partnerId, job.environment, new Date(job.updatedAt).toISOString(), job.lastError ?? ''].join('\t'));
     }
     return 0;
   }
   if (command.action === 'show') {
+    // The store looks jobs up by partner; an operator has only the id, so this reads the job list.
     const job = (await store.listJobs({ limit: Number.MAX_SAFE_INTEGER })).find((candidate) => candidate.jobId === command.jobId);
-    if (job === undefined) return unknownJob(command.jobId, stderr);
-    stdout.write(`${JSON.stringify(jobView(job), null, 2)}\n`);
+    if (job === undefined) return unknownJob(command.jobId, output);
+    output.out(JSON.stringify(jobView(job), null, 2));
     return 0;
   }
-  const job = await store.retryJob(command.jobId, (context.now ?? Date.now)());
-  if (job === undefined) return unknownJob(command.jobId, stderr);
-  if (job.state === 'delivered') stdout.write(`Job ${job.jobId} is already delivered; nothing to retry.\n`);
-  else stdout.write(`Job ${job.jobId} is queued for delivery.\n`);
+  const job = await store.retryJob(command.jobId, now());
+  if (job === undefined) return unknownJob(command.jobId, output);
+  output.out(job.state === 'delivered' ? `Job ${job.jobId} is already delivered; nothing to retry.` : `Job ${job.jobId} is queued for delivery.`);
   return 0;
 }
 
-function unknownJob(jobId: string, stderr: OutputStream): number {
-  stderr.write(`No job with id ${jobId}.\n`);
+function unknownJob(jobId: string, output: Output): number {
+  output.err(`No job with id ${jobId}.`);
   return 1;
+}
+
+/** `truecost jobs list|show|retry ... [--db URL]`: opens the store, runs the command, closes the store; resolves to the exit code. */
+export async function jobsCommand(args: readonly string[], output: Output): Promise<number> {
+  const { command, db } = parseJobsArguments(args);
+  const store = await openStore(db ?? DEFAULT_DB_URL);
+  try {
+    return await runJobsCommand(command, store, output);
+  } finally {
+    await store.close();
+  }
 }

@@ -1,80 +1,70 @@
-// `truecost worker --db URL`: a bulk delivery worker alone, without the HTTP service, until
+// `truecost worker [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
 // SIGTERM or SIGINT. Any number of workers (and servers) may share one database.
 import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
-import type { CommandContext } from './jobs.js';
+import type { Store } from '../orders/store.js';
+import type { Output } from './serve.js';
+import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { parseCommand, UsageError } from './usage.js';
 
-/** What `truecost worker` needs: the command context, when to stop, and the worker's options. */
-export interface WorkerCommandContext extends CommandContext {
-  /** Aborted to stop the worker (by {@link stopSignalOfProcess} in the CLI). */
-  readonly signal: AbortSignal;
-  /** The worker's options beyond the store (retry delays, timeout, lease and so on); all have defaults. */
-  readonly worker?: Omit<BulkWorkerOptions, 'store'>;
+/** One JSON log line for a worker event, in the form of `truecost serve`'s log lines. */
+export function workerLogLine(event: WorkerEvent, now: number = Date.now()): string {
+  const level = event.type === 'store-error' || event.type === 'failed' ? 'error' : event.type === 'delivered' ? 'info' : 'warn';
+  const line: Record<string, unknown> = { time: new Date(now).toISOString(), level, event: `bulk-${event.type}` };
+  if ('jobId' in event) line['job_id'] = event.jobId;
+  if ('attempts' in event) line['attempts'] = event.attempts;
+  if ('error' in event) line['error'] = event.error;
+  if (event.type === 'retry') line['next_attempt_at'] = new Date(event.nextAttemptAt).toISOString();
+  return JSON.stringify(line);
 }
 
-/** One line of the worker's log for an event. */
-export function describeWorkerEvent(event: WorkerEvent): string {
-  switch (event.type) {
-    case 'delivered':
-      return `delivered job ${event.jobId} (attempt ${event.attempts})`;
-    case 'retry':
-      return `attempt ${event.attempts} of job ${event.jobId} failed: ${event.error} Next attempt at ${new Date(event.nextAttemptAt).toISOString()}.`;
-    case 'failed':
-      return `job ${event.jobId} failed after ${event.attempts} attempts: ${event.error}`;
-    case 'lease-lost':
-      return `lease of job ${event.jobId} ended before its attempt was recorded; it will be claimed again`;
-    case 'store-error':
-      return `store error: ${event.error}`;
-  }
+/** Writes a worker's events to the output: errors and failures on stderr, the rest on stdout. */
+export function logWorkerEvents(output: Output): (event: WorkerEvent) => void {
+  return (event) => {
+    const line = workerLogLine(event);
+    if (event.type === 'store-error' || event.type === 'failed') output.err(line);
+    else output.out(line);
+  };
 }
 
 /**
- * Runs a bulk worker on the opened store until `signal` is aborted, logging each delivery, retry
- * and failure as a line on stdout (store errors on stderr); then waits for the delivery in flight
- * and resolves to the exit code 0. The caller opens and closes the store.
- *
- * @example
- * ```ts
- * const store = await openStore(url);
- * try {
- *   process.exitCode = await runWorkerCommand({ store, stdout: process.stdout, stderr: process.stderr, signal: stopSignalOfProcess() });
- * } finally {
- *   await store.close();
- * }
- * ```
- * @remarks Since 0.1.0
+ * Runs a bulk worker on an opened store until `signal` is aborted, logging each delivery, retry
+ * and failure as a JSON line; then waits for the deliveries in flight and resolves to the exit
+ * code 0. The caller opens and closes the store.
  */
-export async function runWorkerCommand(context: WorkerCommandContext): Promise<number> {
-  const { stdout, stderr, signal } = context;
-  const log = context.worker?.log;
+export async function runWorker(
+  store: Store,
+  output: Output,
+  signal: AbortSignal,
+  options: Omit<BulkWorkerOptions, 'store'> = {},
+): Promise<number> {
+  const log = logWorkerEvents(output);
   const worker = startBulkWorker({
-    ...context.worker,
-    store: context.store,
+    ...options,
+    store,
     log: (event) => {
-      (event.type === 'store-error' ? stderr : stdout).write(`${describeWorkerEvent(event)}\n`);
-      log?.(event);
+      log(event);
+      options.log?.(event);
     },
   });
-  stdout.write('truecost worker started; delivering bulk results until SIGTERM or SIGINT\n');
+  output.out('truecost worker delivering bulk results until SIGTERM or SIGINT');
   await new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener('abort', () => resolve(), { once: true });
   });
-  stdout.write('truecost worker stopping; finishing the delivery in flight\n');
+  output.out('truecost worker stopping: finishing the deliveries in flight');
   await worker.stop();
-  stdout.write('truecost worker stopped\n');
+  output.out('truecost worker stopped');
   return 0;
 }
 
 /**
- * An AbortSignal aborted by the process's first SIGTERM or SIGINT. While it waits, those signals no
- * longer end the process at once, so that the worker can stop cleanly.
- *
- * @remarks Since 0.1.0
+ * An AbortSignal aborted by the process's first SIGTERM or SIGINT. Until then those signals do not
+ * end the process at once, so that the worker can stop cleanly; a second one ends it.
  */
 export function stopSignalOfProcess(): AbortSignal {
   const controller = new AbortController();
-  const stop = () => {
+  const stop = (): void => {
     process.off('SIGTERM', stop);
     process.off('SIGINT', stop);
     controller.abort();
@@ -82,4 +72,17 @@ export function stopSignalOfProcess(): AbortSignal {
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   return controller.signal;
+}
+
+/** `truecost worker [--db URL]`: opens the store, runs a worker until SIGTERM or SIGINT, closes the store; resolves to the exit code. */
+export async function workerCommand(args: readonly string[], output: Output): Promise<number> {
+  const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const signal = stopSignalOfProcess();
+  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  try {
+    return await runWorker(store, output, signal);
+  } finally {
+    await store.close();
+  }
 }

@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { parseJobsArguments, runJobsCommand } from '../../src/cli/jobs.js';
+import { jobsCommand, parseJobsArguments, runJobsCommand } from '../../src/cli/jobs.js';
 import type { JobsCommand } from '../../src/cli/jobs.js';
+import { UsageError } from '../../src/cli/usage.js';
 import type { Store } from '../../src/orders/store.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { enqueue, scope } from '../bulk/helpers.js';
 
-function output() {
-  let text = '';
-  return { write: (chunk: string) => void (text += chunk), get text() { return text; } };
+function capture() {
+  const lines = { stdout: '', stderr: '' };
+  return { lines, output: { out: (line: string) => void (lines.stdout += `${line}\n`), err: (line: string) => void (lines.stderr += `${line}\n`) } };
 }
 
 async function run(store: Store, argv: string[], now = Date.now) {
-  const parsed = parseJobsArguments(argv);
-  if (!parsed.ok) throw new Error(parsed.error);
-  const stdout = output();
-  const stderr = output();
-  const code = await runJobsCommand(parsed.command, { store, stdout, stderr, now });
-  return { code, stdout: stdout.text, stderr: stderr.text };
+  const { lines, output } = capture();
+  const code = await runJobsCommand(parseJobsArguments(argv).command, store, output, now);
+  return { code, ...lines };
 }
 
 /** A store with one failed job (after one attempt) and one queued job. */
@@ -30,21 +28,19 @@ async function storeWithJobs() {
 }
 
 describe('truecost jobs', () => {
-  it('parses the three commands and ignores the caller\'s --db', () => {
-    const commands: [string[], JobsCommand][] = [
-      [['list'], { action: 'list', limit: 100 }],
-      [['list', '--state', 'failed', '--limit', '5', '--db', 'memory:'], { action: 'list', state: 'failed', limit: 5 }],
-      [['show', 'job-1'], { action: 'show', jobId: 'job-1' }],
-      [['retry', 'job-1'], { action: 'retry', jobId: 'job-1' }],
+  it('parses the three commands and their --db', () => {
+    const commands: [string[], JobsCommand, string | undefined][] = [
+      [['list'], { action: 'list', limit: 100 }, undefined],
+      [['list', '--state', 'failed', '--limit', '5', '--db', 'memory:'], { action: 'list', state: 'failed', limit: 5 }, 'memory:'],
+      [['show', 'job-1'], { action: 'show', jobId: 'job-1' }, undefined],
+      [['retry', 'job-1', '--db', 'sqlite:x.db'], { action: 'retry', jobId: 'job-1' }, 'sqlite:x.db'],
     ];
-    for (const [argv, command] of commands) expect(parseJobsArguments(argv)).toEqual({ ok: true, command });
+    for (const [argv, command, db] of commands) expect(parseJobsArguments(argv)).toEqual({ command, db });
   });
 
-  it('refuses an unknown state, a missing job id and an unknown action with a sentence', () => {
-    for (const argv of [['list', '--state', 'lost'], ['show'], ['retry', 'a', 'b'], ['purge'], [], ['list', '--limit', '0'], ['list', '--colour']]) {
-      const parsed = parseJobsArguments(argv);
-      expect(parsed.ok).toBe(false);
-      if (!parsed.ok) expect(parsed.error).toMatch(/\.|Usage/);
+  it('refuses an unknown state, a missing job id, an extra argument and an unknown action as usage errors', () => {
+    for (const argv of [['list', '--state', 'lost'], ['show'], ['retry', 'a', 'b'], ['list', 'a'], ['purge'], [], ['list', '--limit', '0'], ['list', '--colour'], ['show', 'a', '--state', 'failed']]) {
+      expect(() => parseJobsArguments(argv), argv.join(' ')).toThrow(UsageError);
     }
   });
 
@@ -93,5 +89,13 @@ describe('truecost jobs', () => {
     expect(claimed.map((job) => job?.jobId)).toContain(failed);
 
     expect((await run(store, ['retry', 'no-such-job'])).code).toBe(1);
+  });
+});
+
+describe('truecost jobs on a database', () => {
+  it('opens the store named by --db, and reports an unknown job with exit code 1', async () => {
+    const { lines, output } = capture();
+    expect(await jobsCommand(['show', 'nope', '--db', 'memory:'], output)).toBe(1);
+    expect(lines.stderr).toBe('No job with id nope.\n');
   });
 });

@@ -2,14 +2,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
-import { runWorkerCommand } from '../../src/cli/worker.js';
+import { runWorker, workerLogLine } from '../../src/cli/worker.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { enqueue, fixedTruecost, scope, waitForJob } from '../bulk/helpers.js';
 import { startReceiver } from '../bulk/receiver.js';
 
-function output() {
-  let text = '';
-  return { write: (chunk: string) => void (text += chunk), get text() { return text; } };
+function capture() {
+  const lines = { stdout: [] as string[], stderr: [] as string[] };
+  return { lines, output: { out: (line: string) => void lines.stdout.push(line), err: (line: string) => void lines.stderr.push(line) } };
 }
 
 describe('truecost worker', () => {
@@ -21,29 +21,25 @@ describe('truecost worker', () => {
       await store.setResultEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
       const jobId = await enqueue(store);
       const controller = new AbortController();
-      const stdout = output();
-      const stderr = output();
-      const exit = runWorkerCommand({
-        store,
-        stdout,
-        stderr,
-        signal: controller.signal,
-        worker: { compute: fixedTruecost, retryDelaysMs: [10], pollIntervalMs: 10 },
-      });
+      const { lines, output } = capture();
+      const exit = runWorker(store, output, controller.signal, { compute: fixedTruecost, retryDelaysMs: [10], pollIntervalMs: 10 });
       await waitForJob(store, jobId, ['delivered']);
       controller.abort();
       expect(await exit).toBe(0);
-      expect(stdout.text).toContain(`attempt 1 of job ${jobId} failed: The endpoint answered 500.`);
-      expect(stdout.text).toContain(`delivered job ${jobId} (attempt 2)`);
-      expect(stdout.text.trim().split('\n').at(-1)).toBe('truecost worker stopped');
-      expect(stderr.text).toBe('');
+      const events = lines.stdout.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(events).toMatchObject([
+        { level: 'warn', event: 'bulk-retry', job_id: jobId, attempts: 1, error: 'The endpoint answered 500.' },
+        { level: 'info', event: 'bulk-delivered', job_id: jobId, attempts: 2 },
+      ]);
+      expect(lines.stdout.at(-1)).toBe('truecost worker stopped');
+      expect(lines.stderr).toEqual([]);
     } finally {
       await receiver.close();
     }
   });
 
   it('exits 0 after SIGTERM when run as a process', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'worker-until-signal.ts')], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'worker-until-signal.ts'), '--db', 'memory:'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -51,7 +47,7 @@ describe('truecost worker', () => {
     const started = new Promise<void>((resolve) => {
       child.stdout.on('data', (chunk: string) => {
         stdout += chunk;
-        if (stdout.includes('started')) resolve();
+        if (stdout.includes('until SIGTERM')) resolve();
       });
     });
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -59,5 +55,20 @@ describe('truecost worker', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stdout).toContain('truecost worker stopped');
+  });
+});
+
+describe('the worker log line', () => {
+  it('is one JSON object with the time, a level, the event and its fields', () => {
+    const at = Date.UTC(2030, 0, 1);
+    expect(JSON.parse(workerLogLine({ type: 'failed', jobId: 'j', attempts: 8, error: 'No answer within 10000 ms.' }, at))).toEqual({
+      time: '2030-01-01T00:00:00.000Z',
+      level: 'error',
+      event: 'bulk-failed',
+      job_id: 'j',
+      attempts: 8,
+      error: 'No answer within 10000 ms.',
+    });
+    expect(JSON.parse(workerLogLine({ type: 'retry', jobId: 'j', attempts: 1, error: 'e', nextAttemptAt: at }, at))['next_attempt_at']).toBe('2030-01-01T00:00:00.000Z');
   });
 });
