@@ -29,10 +29,11 @@ export async function waitForJob(
   jobId: string,
   states: readonly JobState[],
   withinMs = 20_000,
+  jobScope: Scope = scope,
 ): Promise<JobRecord> {
   const deadline = Date.now() + withinMs;
   for (;;) {
-    const job = await store.getJob(scope, jobId);
+    const job = await store.getJob(jobScope, jobId);
     if (job !== undefined && states.includes(job.state)) return job;
     if (Date.now() > deadline) throw new Error(`job ${jobId} is ${job?.state ?? 'unknown'}, not ${states.join(' or ')}, after ${withinMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 20));

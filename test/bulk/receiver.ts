@@ -28,12 +28,13 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
+/** `secret` may be a function, for an endpoint whose secret is only known once its URL is registered. */
 export async function startReceiver(
-  secret: string,
+  secret: string | (() => string),
   answer: (delivery: ReceivedDelivery, nthOfItsId: number) => Answer = () => 200,
   options: { readonly holdMs?: number } = {},
 ): Promise<Receiver> {
-  const webhook = new Webhook(secret);
+  const webhookOf = () => new Webhook(typeof secret === 'string' ? secret : secret());
   const deliveries: ReceivedDelivery[] = [];
   const inProgress = new Map<string, number>();
   const waiters: { count: number; resolve: () => void }[] = [];
@@ -50,7 +51,7 @@ export async function startReceiver(
     const webhookId = header('webhook-id') ?? '';
     let verified = true;
     try {
-      webhook.verify(body, {
+      webhookOf().verify(body, {
         'webhook-id': webhookId,
         'webhook-timestamp': header('webhook-timestamp') ?? '',
         'webhook-signature': header('webhook-signature') ?? '',
