@@ -56,9 +56,9 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await Promise.all(stores.map((store) => store.close()));
       const client = new pg.Client({ connectionString });
       await client.connect();
-      const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations`);
+      const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
