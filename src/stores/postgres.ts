@@ -1,8 +1,8 @@
 /**
  * truecost/stores/postgres: a durable store in PostgreSQL, through `pg` (an optional peer
- * dependency). Any number of processes may share one database: order changes lock their row,
- * creates rely on unique indexes and run again after losing a race, and job claims skip rows other
- * workers hold.
+ * dependency). Any number of processes may share one database: order changes write only if the
+ * row is unchanged since they read it (locking it after repeated lost races), creates rely on
+ * unique indexes and run again after losing a race, and job claims skip rows other workers hold.
  *
  * @packageDocumentation
  */
@@ -29,12 +29,25 @@ export interface PostgresStoreOptions {
   readonly schema?: string;
   /** Most connections the store keeps open (default 10). */
   readonly poolSize?: number;
+  /**
+   * How many times `changeOrder` reads and writes conditionally before it locks the row instead
+   * (default 8); 0 always locks.
+   * @internal
+   */
+  readonly optimisticAttempts?: number;
+  /** Called each time `changeOrder` gives up on the conditional write and locks the row. @internal */
+  readonly onLockedFallback?: () => void;
 }
 
 /** How many jobs `listJobs` returns when no limit is given (as the memory store). */
 const DEFAULT_JOB_LIST_LIMIT = 100;
 /** How often a transaction that lost a race (unique violation, serialization failure, deadlock) is run again. */
 const MAX_TRANSACTION_ATTEMPTS = 20;
+/**
+ * How many conditional writes `changeOrder` tries, each after a fresh read, before it locks the row:
+ * losing this many races in a row means heavy contention, where waiting for the lock is cheaper.
+ */
+const OPTIMISTIC_ATTEMPTS = 8;
 /** SQLSTATEs after which running the whole transaction again gives the right answer. */
 const RETRYABLE_CODES = new Set(['23505', '40001', '40P01']);
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
@@ -103,6 +116,11 @@ const migrations: readonly string[] = [
   CREATE INDEX jobs_due ON jobs (next_attempt_at, seq) WHERE state IN ('queued', 'delivering');
   CREATE INDEX jobs_created ON jobs (created_at DESC, seq);
   `,
+  // Every write of an order increments updated_seq, so a conditional UPDATE can tell whether the
+  // row changed since it was read.
+  `
+  ALTER TABLE orders ADD COLUMN updated_seq BIGINT NOT NULL DEFAULT 0;
+  `,
 ];
 
 /** Every statement the store runs (unqualified names resolve through the pool's search_path). */
@@ -118,8 +136,9 @@ const statements = {
     created_at bigint, updated_at bigint, cancelled_at bigint)`,
   order: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3`,
   lockOrder: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 FOR UPDATE`,
-  updateOrder: `UPDATE orders SET micro_climes = $4, updated_at = $5, cancelled_at = $6
-    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3`,
+  // Writes only if the row is still the version read ($7); a concurrent write makes it touch no row.
+  updateOrder: `UPDATE orders SET micro_climes = $4, updated_at = $5, cancelled_at = $6, updated_seq = updated_seq + 1
+    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 AND updated_seq = $7`,
   upsertOptIn: `INSERT INTO opt_ins (partner_id, environment, cart_id, opted_in, micro_climes, updated_at)
     VALUES ($1, $2, $3, $4, $5, $6)
     ON CONFLICT (partner_id, environment, cart_id) DO UPDATE SET
@@ -178,6 +197,8 @@ interface OrderRow {
   created_at: Bigint;
   updated_at: Bigint;
   cancelled_at: Bigint | null;
+  /** How many times the row was written since its insert. */
+  updated_seq: Bigint;
 }
 
 interface OptInRow {
@@ -324,14 +345,19 @@ async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => 
   }
 }
 
+/** Whether the statement lost a race (unique violation, serialization failure, deadlock) that a fresh run decides correctly. */
+function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && RETRYABLE_CODES.has(code);
+}
+
 /** Runs the transaction again when it lost a race that a fresh run decides correctly. */
 async function retrying<T>(run: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (attempt >= MAX_TRANSACTION_ATTEMPTS || typeof code !== 'string' || !RETRYABLE_CODES.has(code)) throw error;
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
     }
   }
 }
@@ -355,9 +381,11 @@ async function migrate(pool: pg.Pool, schema: string): Promise<void> {
 
 /**
  * Opens (creating and migrating when needed) a {@link Store} in PostgreSQL. Every write is
- * committed before its promise resolves. `changeOrder` locks the order row (`SELECT ... FOR
- * UPDATE`), `createOrders` relies on unique indexes and runs again after losing a race, and
- * `claimJob` skips jobs other workers are claiming, so several processes may share the database.
+ * committed before its promise resolves. `changeOrder` reads the order, decides, and writes only
+ * if the row is unchanged since the read (deciding again otherwise, and locking the row with
+ * `SELECT ... FOR UPDATE` after repeated lost races); `createOrders` inserts first and relies on
+ * unique indexes, reading and running again when the insert collides; and `claimJob` skips jobs
+ * other workers are claiming, so several processes may share the database.
  *
  * @example
  * ```ts
@@ -384,12 +412,37 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await pool.end();
     throw error;
   }
-  return createPostgresStore(pool);
+  return createPostgresStore(pool, options);
 }
 
-function createPostgresStore(pool: pg.Pool): Store {
+function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Store {
+  const optimisticAttempts = options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
+
   async function one<Row extends pg.QueryResultRow>(query: pg.QueryConfig, values: unknown[]): Promise<Row | undefined> {
     return (await pool.query<Row>(query, values)).rows[0];
+  }
+
+  /** Inserts the records in one INSERT statement, which is atomic by itself. */
+  async function insertOrders(records: readonly OrderRecord[]): Promise<void> {
+    if (records.length > 0) await pool.query(sql.insertOrders, [JSON.stringify(records.map(orderToRow))]);
+  }
+
+  /**
+   * Plans as if no order of the batch were stored, and inserts. When the insert succeeds, no
+   * stored order shared an id or a vote cart with the batch at that instant (the primary key and
+   * the cart index would have refused it), so this plan is the one a read would have given. When
+   * it collides (or the batch refuses itself), the answer is undefined: read and plan instead.
+   */
+  async function insertAssumingNew(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan | undefined> {
+    const plan = planCreate(scope, variant, batch, { byId: new Map(), byCart: new Map() }, now);
+    if (!plan.ok) return undefined;
+    try {
+      await insertOrders(plan.inserts);
+      return plan;
+    } catch (error) {
+      if (isRetryable(error)) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -416,10 +469,43 @@ function createPostgresStore(pool: pg.Pool): Store {
       if (record.cartId !== null && carts.has(record.cartId)) byCart.set(record.cartId, record);
     }
     const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
-    if (plan.ok && plan.inserts.length > 0) {
-      await pool.query(sql.insertOrders, [JSON.stringify(plan.inserts.map(orderToRow))]);
-    }
+    if (plan.ok) await insertOrders(plan.inserts);
     return plan;
+  }
+
+  /** Writes the changed order if its row is still the version `seq` read; false when it is not. */
+  async function writeChange(client: pg.Pool | pg.PoolClient, record: OrderRecord, seq: Bigint): Promise<boolean> {
+    const result = await client.query(sql.updateOrder, [
+      record.partnerId,
+      record.environment,
+      record.partnerOrderId,
+      record.microClimes,
+      record.updatedAt,
+      record.cancelledAt,
+      seq,
+    ]);
+    return result.rowCount === 1;
+  }
+
+  /**
+   * Reads the order without a lock, decides, and writes only if the row is unchanged since the
+   * read; after a lost race, reads and decides again. A refusal writes nothing and holds for the
+   * row as read. Undefined after `optimisticAttempts` lost races.
+   */
+  async function changeOptimistically(
+    scope: Scope,
+    variant: Variant,
+    partnerOrderId: string,
+    change: OrderChange,
+    now: number,
+  ): Promise<ChangeOutcome | undefined> {
+    for (let attempt = 0; attempt < optimisticAttempts; attempt += 1) {
+      const row = await one<OrderRow>(sql.order, [scope.partnerId, scope.environment, partnerOrderId]);
+      const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
+      if (!outcome.ok || row === undefined) return outcome;
+      if (await writeChange(pool, outcome.record, row.updated_seq)) return outcome;
+    }
+    return undefined;
   }
 
   async function lockChangeWrite(
@@ -433,26 +519,23 @@ function createPostgresStore(pool: pg.Pool): Store {
     const { rows } = await client.query<OrderRow>(sql.lockOrder, [scope.partnerId, scope.environment, partnerOrderId]);
     const row = rows[0];
     const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
-    if (outcome.ok) {
-      const { record } = outcome;
-      await client.query(sql.updateOrder, [
-        record.partnerId,
-        record.environment,
-        record.partnerOrderId,
-        record.microClimes,
-        record.updatedAt,
-        record.cancelledAt,
-      ]);
-    }
+    // The lock keeps the row at the version read, so this write always succeeds.
+    if (outcome.ok && row !== undefined) await writeChange(client, outcome.record, row.updated_seq);
     return outcome;
   }
 
   return {
     async createOrders(scope, variant, batch, now) {
-      return retrying(() => planAndInsert(scope, variant, batch, now));
+      return (
+        (await insertAssumingNew(scope, variant, batch, now)) ??
+        (await retrying(() => planAndInsert(scope, variant, batch, now)))
+      );
     },
 
     async changeOrder(scope, variant, partnerOrderId, change, now) {
+      const outcome = await changeOptimistically(scope, variant, partnerOrderId, change, now);
+      if (outcome !== undefined) return outcome;
+      options.onLockedFallback?.();
       return retrying(() =>
         inTransaction(pool, (client) => lockChangeWrite(client, scope, variant, partnerOrderId, change, now)),
       );

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,18 @@ console.log(JSON.stringify({
     flight: { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.125072' }] },
     badFlightPath: 'queries.flights.0.arrival',
   };
+
+  it('keeps the core bundle pure and within its size ceiling', () => {
+    const core = ['index.js', 'index.cjs'].map((file) => readFileSync(join(work, 'consumer', 'node_modules', 'truecost', 'dist', file), 'utf8'));
+    for (const bundle of core) {
+      // 420 kB: about 160 kB of airport table, the other data tables and the calculators (zod stays external).
+      expect(Buffer.byteLength(bundle)).toBeLessThan(420_000);
+      // The core touches no Node built-in, no driver and no adapter code.
+      for (const forbidden of ['node:', 'better-sqlite3', "'pg'", 'createHandler', 'toNodeListener', 'process.env', 'Date.now(']) {
+        expect(bundle, forbidden).not.toContain(forbidden);
+      }
+    }
+  });
 
   it('imports as ESM from outside the repository', () => {
     const file = join(work, 'consumer', 'esm.mjs');

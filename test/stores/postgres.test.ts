@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OrderChange, Store } from '../../src/index.js';
-import { openPostgresStore } from '../../src/stores/postgres.js';
+import { openPostgresStore, type PostgresStoreOptions } from '../../src/stores/postgres.js';
 import { changeInChild, type Outcome } from './children/run.js';
 import { storeContract } from './contract.js';
 import { now, order, staging } from './fixtures.js';
@@ -13,7 +13,8 @@ if (!url) console.warn('Skipping the PostgreSQL store tests: set TRUECOST_TEST_P
 // One schema for this file, emptied before each test that needs an empty store and dropped after.
 const schema = `truecost_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
 const connectionString = url ?? '';
-const openShared = (): Promise<Store> => openPostgresStore({ connectionString, schema, poolSize: 4 });
+type Tuning = Pick<PostgresStoreOptions, 'optimisticAttempts' | 'onLockedFallback' | 'poolSize'>;
+const openShared = (tuning: Tuning = {}): Promise<Store> => openPostgresStore({ connectionString, schema, poolSize: 4, ...tuning });
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString });
@@ -25,8 +26,8 @@ async function adminQuery(text: string): Promise<void> {
   }
 }
 
-async function openEmpty(): Promise<Store> {
-  const store = await openShared();
+async function openEmpty(tuning: Tuning = {}): Promise<Store> {
+  const store = await openShared(tuning);
   await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs`);
   return store;
 }
@@ -44,6 +45,8 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
   });
 
   storeContract('the PostgreSQL store', openEmpty);
+  // The fallback path alone: every change locks its row.
+  storeContract('the PostgreSQL store, always locking', () => openEmpty({ optimisticAttempts: 0 }));
 
   describe('against the model', () => {
     storeModelProperty('the PostgreSQL store', openEmpty, 25);
@@ -56,11 +59,26 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await Promise.all(stores.map((store) => store.close()));
       const client = new pg.Client({ connectionString });
       await client.connect();
-      const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations`);
+      const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([{ version: 1 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
+    }
+  });
+
+  it('adds the row version to orders stored before it existed, and changes them', async () => {
+    const store = await openEmpty();
+    await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'old', climes: 2 })], now);
+    await store.close();
+    // Back to the first schema version, as a database created before the second migration.
+    await adminQuery(`ALTER TABLE "${schema}".orders DROP COLUMN updated_seq; DELETE FROM "${schema}".schema_migrations WHERE version = 2`);
+    const migrated = await openShared();
+    try {
+      expect((await migrated.changeOrder(staging, 'calculated', 'old', add(1), now)).ok).toBe(true);
+      expect((await migrated.getOrder(staging, 'old'))?.microClimes).toBe(3e6);
+    } finally {
+      await migrated.close();
     }
   });
 
@@ -102,6 +120,36 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
         const scarceOutcomes = [...local.slice(60), ...first.slice(40), ...second.slice(40)];
         expect(scarceOutcomes.filter((outcome) => outcome === 'ok')).toHaveLength(10);
         expect(scarceOutcomes.filter((outcome) => outcome !== 'ok').every((outcome) => outcome === 'insufficient_climes')).toBe(true);
+        expect((await setup.getOrder(staging, 'scarce'))?.microClimes).toBe(500_000);
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 120_000);
+
+    it('re-decides every change that lost the optimistic race, and falls back to the row lock exactly', async () => {
+      for (let round = 0; round < 3; round += 1) {
+        let fallbacks = 0;
+        // One optimistic attempt: any write that lost a race goes to the locked path at once.
+        const tuning: Tuning = { optimisticAttempts: 1, onLockedFallback: () => (fallbacks += 1), poolSize: 8 };
+        const setup = await openEmpty(tuning);
+        await setup.createOrders(staging, 'calculated', [order({ partner_order_id: 'hot', climes: 100 })], now);
+        await setup.createOrders(staging, 'calculated', [order({ partner_order_id: 'scarce', climes: 7.5 })], now);
+        const stores = [setup, await openShared(tuning), await openShared(tuning)];
+        const changes = [
+          ...Array.from({ length: 90 }, (_, index) => ({ id: 'hot', change: index % 3 === 0 ? remove(0.7) : add(0.4) })),
+          ...Array.from({ length: 20 }, () => ({ id: 'scarce', change: remove(1) })),
+        ];
+        const outcomes = await Promise.all(
+          changes.map(async ({ id, change }, index): Promise<Outcome> => {
+            const outcome = await stores[index % stores.length]!.changeOrder(staging, 'calculated', id, change, now);
+            return outcome.ok ? 'ok' : outcome.refusal.kind;
+          }),
+        );
+        expect(fallbacks).toBeGreaterThan(0);
+        expect(outcomes.slice(0, 90).every((outcome) => outcome === 'ok')).toBe(true);
+        // 100 + 60 × 0.4 − 30 × 0.7 climes
+        expect((await setup.getOrder(staging, 'hot'))?.microClimes).toBe(103_000_000);
+        expect(outcomes.slice(90).filter((outcome) => outcome === 'ok')).toHaveLength(7);
+        expect(outcomes.slice(90).filter((outcome) => outcome !== 'ok').every((outcome) => outcome === 'insufficient_climes')).toBe(true);
         expect((await setup.getOrder(staging, 'scarce'))?.microClimes).toBe(500_000);
         await Promise.all(stores.map((store) => store.close()));
       }
