@@ -5,8 +5,10 @@
  */
 import { createKeyCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
+import { jobsCommand } from './jobs.js';
 import { serveCommand, type Output } from './serve.js';
 import { USAGE, UsageError } from './usage.js';
+import { workerCommand } from './worker.js';
 
 const output: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -53,6 +55,10 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return finish(await flightCommand(args.slice(1)));
     case 'calc':
       return finish(await calcCommand(args.slice(1), readStdin));
+    case 'jobs':
+      return jobsCommand(args.slice(1), output);
+    case 'worker':
+      return workerCommand(args.slice(1), output);
     case 'help':
     case '--help':
     case '-h':

@@ -16,11 +16,6 @@ const JOB_STATES: readonly JobState[] = ['queued', 'delivering', 'delivered', 'f
 const DEFAULT_LIST_LIMIT = 100;
 const MAX_LIST_LIMIT = 100_000;
 
-/** The usage lines of the commands of this module, for the CLI's help text. */
-export const JOBS_USAGE = `  truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
-  truecost jobs show JOB_ID [--db URL]
-  truecost jobs retry JOB_ID [--db URL]
-  truecost worker [--db URL]`;
 
 function stateOf(value: string | undefined): JobState | undefined {
   if (value === undefined || JOB_STATES.includes(value as JobState)) return value as JobState | undefined;

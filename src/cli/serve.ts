@@ -3,9 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { createHandler, type RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
+import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
+import { logWorkerEvents } from './worker.js';
 
 /** The partner that `--db memory:` creates its staging key for. */
 export const MEMORY_PARTNER_ID = 'local';
@@ -63,8 +65,11 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const apiReferenceScript = await readApiReferenceScript();
+  // The service delivers its own bulk jobs; more workers may share the database (`truecost worker`).
+  const worker = startBulkWorker({ store, log: logWorkerEvents(output) });
   const handler = createHandler({
     store,
+    onJobQueued: () => worker.wake(),
     ...(rate === undefined ? {} : { rateLimit: { requestsPerSecond: rate } }),
     ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
     onRequest: (entry) => output.out(logLine(entry)),
@@ -82,11 +87,11 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   const address = server.address() as AddressInfo;
   const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   output.out(`truecost listening on http://${shownHost}:${address.port}`);
-  stopOnSignals(server, store, output);
+  stopOnSignals(server, worker, store, output);
   return server;
 }
 
-function stopOnSignals(server: Server, store: Store, output: Output): void {
+function stopOnSignals(server: Server, worker: BulkWorker, store: Store, output: Output): void {
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -95,7 +100,10 @@ function stopOnSignals(server: Server, store: Store, output: Output): void {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
-      void store.close().finally(() => process.exit(0));
+      void worker
+        .stop()
+        .then(() => store.close())
+        .finally(() => process.exit(0));
     });
     server.closeIdleConnections();
   };

@@ -13,6 +13,10 @@ export const USAGE = `Usage:
   truecost partners set-endpoint --partner ID --url URL [--db URL]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
+  truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
+  truecost jobs show JOB_ID [--db URL]
+  truecost jobs retry JOB_ID [--db URL]
+  truecost worker [--db URL]
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.`;
 

@@ -14,8 +14,8 @@ import { root, startService, truecost } from './serve-process.js';
 
 // `truecost serve` killed with SIGKILL right after E7 answered; a new process, `truecost worker`
 // on the same database, delivers the job. E7 stores the job before it answers, so nothing is lost.
-// (Once serve runs its own worker it may hold the job when killed; the new worker then waits for
-// that lease to end, about 70 s, which the generous bound below allows.)
+// serve runs its own worker: if it holds the job when killed, the new worker waits for that lease
+// to end (about 70 s), which the generous bound below allows.
 const work = mkdtempSync(join(tmpdir(), 'truecost-bulk-crash-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -24,7 +24,10 @@ describe('a bulk job accepted by a server that is then killed', () => {
     const db = `sqlite:${join(work, 'truecost.db')}`;
     const key = truecost(['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', db]).stdout.trim();
     let secret = '';
-    const receiver = await startReceiver(() => secret);
+    // Until the server is killed the receiver refuses every delivery, so the job cannot be
+    // delivered by the server's own worker: only the process started afterwards can deliver it.
+    let serverKilled = false;
+    const receiver = await startReceiver(() => secret, () => (serverKilled ? 200 : 503));
     try {
       const set = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--db', db]);
       expect(set.status).toBe(0);
@@ -40,6 +43,7 @@ describe('a bulk job accepted by a server that is then killed', () => {
       const accepted = (await answer.json()) as { job_id: string };
       expect(answer.status).toBe(200);
       expect(await server.stop('SIGKILL')).toBeNull();
+      serverKilled = true;
 
       const worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/cli/fixtures/worker-until-signal.ts'), '--db', db], {
         cwd: root,
@@ -60,6 +64,7 @@ describe('a bulk job accepted by a server that is then killed', () => {
       if (!parsed.ok) throw new Error('the sample must be valid');
       const deliveries = receiver.deliveriesOf(accepted.job_id);
       expect(deliveries.length).toBeGreaterThanOrEqual(1);
+      expect(deliveries.at(-1)?.verified).toBe(true);
       for (const delivery of deliveries) {
         expect(delivery.verified).toBe(true);
         expect(JSON.parse(delivery.body)).toEqual(bulkFlightResults(parsed.value));
