@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { airportByIata, normaliseAirportCode } from '../calculators/flight/geo.js';
+import { isAirportCode, normaliseAirportCode } from '../calculators/flight/geo.js';
 import { identifierSchema, positiveIntegerSchema } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */
@@ -18,7 +18,7 @@ export const flightTypeSchema = z.enum(['ONE_WAY', 'ROUND_TRIP']);
 export const airportCodeSchema = z
   .string()
   .overwrite(normaliseAirportCode)
-  .refine((code) => airportByIata(code) !== undefined, { message: 'Unknown IATA airport code.', abort: true });
+  .refine(isAirportCode, { message: 'Unknown IATA airport code.', abort: true });
 
 const flightFields = {
   departure: airportCodeSchema,
