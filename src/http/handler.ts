@@ -175,26 +175,30 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   }
 
   const { onRequest } = options;
+  function answer(call: IncomingCall, trace: Trace, started: number, reply: Reply): OutgoingAnswer {
+    const outgoing = toAnswer(reply, trace.route?.methodology === true);
+    if (onRequest !== undefined) {
+      onRequest({
+        method: call.method,
+        path: call.path,
+        status: reply.status,
+        durationMs: performance.now() - started,
+        ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
+      });
+    }
+    return outgoing;
+  }
+
   const core: HandlerCore = (call) => {
     const started = onRequest === undefined ? 0 : performance.now();
     const trace: Trace = {};
-    const answer = (reply: Reply): OutgoingAnswer => {
-      const outgoing = toAnswer(reply, trace.route?.methodology === true);
-      if (onRequest !== undefined) {
-        onRequest({
-          method: call.method,
-          path: call.path,
-          status: reply.status,
-          durationMs: performance.now() - started,
-          ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
-        });
-      }
-      return outgoing;
-    };
-    return dispatch(call, trace).then(answer, (error: unknown) => {
-      options.onError?.(error, { method: call.method, path: call.path });
-      return answer(failure(trace.route?.serverError ?? 'serverError'));
-    });
+    return dispatch(call, trace).then(
+      (reply) => answer(call, trace, started, reply),
+      (error: unknown) => {
+        options.onError?.(error, { method: call.method, path: call.path });
+        return answer(call, trace, started, failure(trace.route?.serverError ?? 'serverError'));
+      },
+    );
   };
 
   const handler: FetchHandler = async (request) => {
