@@ -1,9 +1,10 @@
 // Requests per second of E6 (10 flights) and E1 through the Node adapter, against a bare
 // node:http server that only parses and re-serialises the same JSON body. Each server runs in its
-// own process; the load is a keep-alive loop with a fixed number of requests in flight.
+// own process; the load is a keep-alive loop with a fixed number of requests in flight. Since the
+// load shares the host with the servers, each server's CPU time per request is reported as well:
+// it depends much less on what else the host is doing.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Agent, request } from 'node:http';
-import { once } from 'node:events';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compare, type Measurement } from './harness.js';
@@ -31,16 +32,41 @@ const e1Body = JSON.stringify({
   order: { climes: 12.5, partner_order_id: 'bench-1', customer_email: 'ada@example.com', customer_name: 'Ada Lovelace' },
 });
 
-async function startServer(kind: 'bare' | 'truecost'): Promise<{ child: ChildProcess; port: number; key: string }> {
+interface Server {
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly key: string;
+  /** The server's CPU time in microseconds and its requests since the last call. */
+  cpuSince(): Promise<{ micros: number; requests: number }>;
+}
+
+async function startServer(kind: 'bare' | 'truecost'): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'http-server.ts'), kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-  const [port = '', key = ''] = line.split(' ');
-  return { child, port: Number(port), key };
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const nextLine = async (): Promise<string> => String((await lines.next()).value ?? '');
+  const [port = '', key = ''] = (await nextLine()).split(' ');
+  return {
+    child,
+    port: Number(port),
+    key,
+    async cpuSince() {
+      child.kill('SIGUSR2');
+      const [micros = '', requests = ''] = (await nextLine()).split(' ');
+      return { micros: Number(micros), requests: Number(requests) };
+    },
+  };
 }
 
-async function load(name: string, port: number, path: string, body: string, key: string): Promise<Measurement> {
+interface Run {
+  readonly measurement: Measurement;
+  /** The server's CPU time per request during the measured run, in microseconds. */
+  readonly cpuMicrosPerRequest: number;
+}
+
+async function load(name: string, server: Server, path: string, body: string): Promise<Run> {
+  const { port, key } = server;
   const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': key };
   const once = () =>
@@ -67,32 +93,46 @@ async function load(name: string, port: number, path: string, body: string, key:
     return done;
   }
   await run(WARMUP_MS);
+  await server.cpuSince();
   const start = performance.now();
   const samples = await run(DURATION_MS);
   const elapsed = performance.now() - start;
+  const cpu = await server.cpuSince();
   agent.destroy();
-  return { name, opsPerSecond: (samples / elapsed) * 1000, meanMicros: (elapsed * 1000 * CONCURRENCY) / samples, samples };
+  return {
+    measurement: { name, opsPerSecond: (samples / elapsed) * 1000, meanMicros: (elapsed * 1000 * CONCURRENCY) / samples, samples },
+    cpuMicrosPerRequest: cpu.micros / cpu.requests,
+  };
 }
 
-function median(measurements: readonly Measurement[]): Measurement {
-  return [...measurements].sort((a, b) => a.opsPerSecond - b.opsPerSecond)[Math.floor(measurements.length / 2)]!;
+function median<T>(values: readonly T[], by: (value: T) => number): T {
+  return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
 }
 
 async function alternate(
   title: string,
   path: string,
   body: string,
-  bare: { port: number; key: string },
-  truecost: { port: number; key: string },
+  bare: Server,
+  truecost: Server,
   names: [string, string],
 ): Promise<void> {
-  const bareRuns: Measurement[] = [];
-  const truecostRuns: Measurement[] = [];
+  const bareRuns: Run[] = [];
+  const truecostRuns: Run[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    bareRuns.push(await load(names[0], bare.port, path, body, bare.key));
-    truecostRuns.push(await load(names[1], truecost.port, path, body, truecost.key));
+    bareRuns.push(await load(names[0], bare, path, body));
+    truecostRuns.push(await load(names[1], truecost, path, body));
   }
-  compare(title, median(bareRuns), median(truecostRuns));
+  compare(
+    title,
+    median(bareRuns, (run) => run.measurement.opsPerSecond).measurement,
+    median(truecostRuns, (run) => run.measurement.opsPerSecond).measurement,
+  );
+  const bareCpu = median(bareRuns, (run) => run.cpuMicrosPerRequest).cpuMicrosPerRequest;
+  const truecostCpu = median(truecostRuns, (run) => run.cpuMicrosPerRequest).cpuMicrosPerRequest;
+  console.log(
+    `server CPU per request (median): bare ${bareCpu.toFixed(1)} µs, truecost ${truecostCpu.toFixed(1)} µs, ratio ${(bareCpu / truecostCpu).toFixed(3)}`,
+  );
 }
 
 export default async function run(): Promise<void> {

@@ -27,7 +27,10 @@ export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): ValidationResult<z.output<S>> {
-  // reportInput lets a wrong type be told apart from a missing field.
+  // Parsing without options is markedly faster, so the input is parsed again, with reportInput
+  // (which lets a wrong type be told apart from a missing field), only when it was refused.
+  const accepted = schema.safeParse(input);
+  if (accepted.success) return { ok: true, value: accepted.data };
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];

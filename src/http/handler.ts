@@ -174,19 +174,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     return found.handle({ body, params: match.params, scope, now: now(), store, services });
   }
 
-  const core: HandlerCore = async (call) => {
-    const started = performance.now();
-    const trace: Trace = {};
-    let reply: Reply;
-    try {
-      reply = await dispatch(call, trace);
-    } catch (error) {
-      options.onError?.(error, { method: call.method, path: call.path });
-      reply = failure(trace.route?.serverError ?? 'serverError');
-    }
-    const answer = toAnswer(reply, trace.route?.methodology === true);
-    if (options.onRequest !== undefined) {
-      options.onRequest({
+  const { onRequest } = options;
+  function answer(call: IncomingCall, trace: Trace, started: number, reply: Reply): OutgoingAnswer {
+    const outgoing = toAnswer(reply, trace.route?.methodology === true);
+    if (onRequest !== undefined) {
+      onRequest({
         method: call.method,
         path: call.path,
         status: reply.status,
@@ -194,7 +186,19 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
         ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
       });
     }
-    return answer;
+    return outgoing;
+  }
+
+  const core: HandlerCore = (call) => {
+    const started = onRequest === undefined ? 0 : performance.now();
+    const trace: Trace = {};
+    return dispatch(call, trace).then(
+      (reply) => answer(call, trace, started, reply),
+      (error: unknown) => {
+        options.onError?.(error, { method: call.method, path: call.path });
+        return answer(call, trace, started, failure(trace.route?.serverError ?? 'serverError'));
+      },
+    );
   };
 
   const handler: FetchHandler = async (request) => {
@@ -215,7 +219,7 @@ interface Trace {
 }
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
-  const headers: Record<string, string> = { ...reply.headers };
+  const headers: Record<string, string> = reply.headers === undefined ? {} : { ...reply.headers };
   if (methodology) headers['x-truecost-methodology'] = METHODOLOGY_VERSION;
   if (reply.text !== undefined) {
     headers['content-type'] = reply.text.contentType;

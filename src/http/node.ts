@@ -4,7 +4,14 @@ import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { apiErrors } from '../errors.js';
 import { decodeUtf8, type BodyText } from './body.js';
-import { handlerCore, pathnameOf, type FetchHandler, type HandlerCore, type OutgoingAnswer } from './handler.js';
+import {
+  handlerCore,
+  pathnameOf,
+  type FetchHandler,
+  type HandlerCore,
+  type IncomingCall,
+  type OutgoingAnswer,
+} from './handler.js';
 
 /** A Node `http` request listener (also what Express and Fastify hand their routes). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -41,55 +48,76 @@ const failed: OutgoingAnswer = {
 /** Serves a truecost handler's core straight from Node's request, without building `Request`/`Response`. */
 function coreListener(core: HandlerCore): NodeListener {
   return (request, response) => {
-    const target = request.url ?? '/';
-    const path = target.includes('/.') ? new URL(target, 'http://localhost').pathname : pathnameOf(target);
-    core({
-      method: request.method ?? 'GET',
-      path,
-      header: (name) => headerOf(request, name),
-      readBody: (maxBytes) => readNodeBody(request, maxBytes),
-    })
-      .catch(() => failed)
-      .then((answer) => {
-        // The rest of an oversized body is not worth reading: close the connection after the answer.
-        if (answer.status === 413) answer.headers['connection'] = 'close';
-        answer.headers['content-length'] = String(Buffer.byteLength(answer.body));
-        response.writeHead(answer.status, answer.headers);
-        response.end(answer.body);
-      })
-      .catch(() => response.destroy());
+    core(new NodeCall(request)).then(
+      (answer) => writeAnswer(answer, response),
+      () => writeAnswer(failed, response),
+    );
   };
 }
 
-function headerOf(request: IncomingMessage, name: string): string | null {
-  const value = request.headers[name];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
+function writeAnswer(answer: OutgoingAnswer, response: ServerResponse): void {
+  try {
+    // Each answer of the core has headers of its own; `failed` is shared between requests.
+    const headers = answer === failed ? { ...failed.headers } : answer.headers;
+    headers['content-length'] = String(Buffer.byteLength(answer.body));
+    // The rest of an oversized body is not worth reading: close the connection after the answer.
+    if (answer.status === 413) headers['connection'] = 'close';
+    response.writeHead(answer.status, headers);
+    response.end(answer.body);
+  } catch {
+    response.destroy();
+  }
 }
+
+/** A Node request as the handler's core reads it (methods on the prototype: nothing to allocate per header read). */
+class NodeCall implements IncomingCall {
+  readonly method: string;
+  readonly path: string;
+  readonly #request: IncomingMessage;
+
+  constructor(request: IncomingMessage) {
+    const target = request.url ?? '/';
+    this.method = request.method ?? 'GET';
+    this.path = target.includes('/.') ? new URL(target, 'http://localhost').pathname : pathnameOf(target);
+    this.#request = request;
+  }
+
+  header(name: string): string | null {
+    const value = this.#request.headers[name];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(', ') : value;
+  }
+
+  readBody(maxBytes: number): Promise<BodyText> {
+    return readNodeBody(this.#request, maxBytes);
+  }
+}
+
+const tooLarge: BodyText = { ok: false, reason: 'too_large' };
+const unreadable: BodyText = { ok: false, reason: 'not_utf8' };
 
 /** Reads a Node request body, counting bytes as they arrive, and stops at the first byte over the limit. */
 function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<BodyText> {
   const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve({ ok: false, reason: 'too_large' });
+  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge);
   const parsed = (request as IncomingMessage & { body?: unknown }).body;
   if (parsed !== undefined && request.readableEnded) return Promise.resolve(alreadyParsed(parsed, maxBytes));
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let total = 0;
-    const finish = (result: BodyText): void => {
-      request.off('data', onData).off('end', onEnd).off('error', onError);
-      // Keep the stream flowing with nobody listening, so that the rest is discarded.
-      request.resume();
-      resolve(result);
-    };
-    const onData = (chunk: Buffer): void => {
+    // Once over the limit the stream keeps flowing and the rest is discarded; the first result wins.
+    request.on('data', (chunk: Buffer) => {
+      if (total > maxBytes) return;
       total += chunk.length;
-      if (total > maxBytes) finish({ ok: false, reason: 'too_large' });
-      else chunks.push(chunk);
-    };
-    const onEnd = (): void => finish(decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
-    const onError = (): void => finish({ ok: false, reason: 'not_utf8' });
-    request.on('data', onData).on('end', onEnd).on('error', onError);
+      if (total > maxBytes) {
+        chunks.length = 0;
+        resolve(tooLarge);
+      } else chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (total <= maxBytes) resolve(decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
+    });
+    request.on('error', () => resolve(unreadable));
   });
 }
 

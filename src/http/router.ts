@@ -12,13 +12,15 @@ export type RouteMatch =
  * through the method, so `GET .../order/add` reads the order whose id is `add`.
  */
 export function createRouter(routes: readonly AnyRoute[]): (method: string, path: string) => RouteMatch {
-  const compiled = routes.map((route) => ({
-    route,
-    segments: route.path
+  const compiled = routes.map((route) => {
+    const segments = route.path
       .split('/')
       .slice(1)
-      .map((segment) => (segment.startsWith('{') ? { param: segment.slice(1, -1) } : { literal: segment })),
-  }));
+      .map((segment) => (segment.startsWith('{') ? { param: segment.slice(1, -1) } : { literal: segment }));
+    // A path without parameters matches exactly when the request's path is the same string.
+    const literalPath = segments.every((segment) => 'literal' in segment) ? route.path : undefined;
+    return { route, segments, literalPath };
+  });
 
   function paramsOf(
     entry: (typeof compiled)[number],
@@ -43,11 +45,19 @@ export function createRouter(routes: readonly AnyRoute[]): (method: string, path
 
   return (method, path) => {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-    const segments = trimmed.split('/').slice(1);
+    const absolute = trimmed.startsWith('/');
+    let segments: string[] | undefined;
     const allow: Method[] = [];
     for (const entry of compiled) {
-      const params = paramsOf(entry, segments);
-      if (params === undefined) continue;
+      let params: Record<string, string> | undefined;
+      if (absolute && entry.literalPath !== undefined) {
+        if (entry.literalPath !== trimmed) continue;
+        params = {};
+      } else {
+        segments ??= trimmed.split('/').slice(1);
+        params = paramsOf(entry, segments);
+        if (params === undefined) continue;
+      }
       if (entry.route.method === method) return { kind: 'found', route: entry.route, params };
       if (!allow.includes(entry.route.method)) allow.push(entry.route.method);
     }

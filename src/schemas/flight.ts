@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { airportByIata, normaliseAirportCode } from '../calculators/flight/geo.js';
+import { isAirportCode, normaliseAirportCode } from '../calculators/flight/geo.js';
 import { identifierSchema, positiveIntegerSchema } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */
@@ -15,10 +15,13 @@ export const flightClassSchema = z.enum(['ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 
 export const flightTypeSchema = z.enum(['ONE_WAY', 'ROUND_TRIP']);
 
 /** An IATA airport code of truecost's airport table; lower case is accepted and upper-cased. */
-export const airportCodeSchema = z
-  .string()
-  .overwrite(normaliseAirportCode)
-  .refine((code) => airportByIata(code) !== undefined, { message: 'Unknown IATA airport code.', abort: true });
+export const airportCodeSchema = z.string().check((payload) => {
+  // One check that normalises and looks up (what `.overwrite` then `.refine` would do in two):
+  // it runs for both airports of every flight.
+  const code = normaliseAirportCode(payload.value);
+  payload.value = code;
+  if (!isAirportCode(code)) payload.issues.push({ code: 'custom', message: 'Unknown IATA airport code.', input: code, continue: false });
+});
 
 const flightFields = {
   departure: airportCodeSchema,

@@ -43,9 +43,15 @@ export function airportByIata(code: string): Airport | undefined {
   return airports.get(normaliseAirportCode(code));
 }
 
+/** True when `code`, already normalised (see {@link normaliseAirportCode}), is in the airport table. */
+export function isAirportCode(code: string): boolean {
+  return airports.has(code);
+}
+
 /** The form in which airport codes are looked up and reported: trimmed, upper case. */
 export function normaliseAirportCode(code: string): string {
-  return code.trim().toUpperCase();
+  // Every key of the table is already in that form; a code found as is needs no new string.
+  return airports.has(code) ? code : code.trim().toUpperCase();
 }
 
 /** Every IATA code of the airport table, sorted (for tests and tools). */
