@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METHODOLOGY_VERSION } from '../../src/data/version.js';
 import { apiErrors, successMessages } from '../../src/errors.js';
-import { calculatorSamples, samples } from '../schemas/samples.js';
+import { calculatorRouteCases, calculatorSamples, samples } from '../schemas/samples.js';
 import { root, startService, truecost, type Service } from './serve-process.js';
 
 // The whole service as a partner sees it: `truecost serve` in its own process on a fresh database,
@@ -142,16 +142,7 @@ for (const target of targets) {
     });
 
     it('calculates E6 and E8 to E13, freight on both paths, with the methodology header', async () => {
-      const cases: [string, unknown, string][] = [
-        ['/v3/flight', calculatorSamples.flight, successMessages.truecostCalculated],
-        ['/v3/cars', calculatorSamples.car, successMessages.truecostCalculated],
-        ['/v3/transportation', calculatorSamples.bus, successMessages.transportationCalculated],
-        ['/v3/transportation', calculatorSamples.suv, successMessages.truecostCalculated],
-        ['/v3/logistics', calculatorSamples.logistics, successMessages.truecostCalculated],
-        ['/v3/commute', calculatorSamples.commute, successMessages.truecostCalculated],
-        ['/v3/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
-        ['/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
-      ];
+      const cases = [['/v3/flight', calculatorSamples.flight, successMessages.truecostCalculated], ...calculatorRouteCases] as const;
       for (const [path, body, message] of cases) {
         const answer = await call('POST', path, body);
         expect(answer.status, path).toBe(200);

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { METHODOLOGY_VERSION } from '../../src/data/version.js';
-import { apiErrors, successMessages } from '../../src/errors.js';
-import { calculatorSamples } from '../schemas/samples.js';
+import { apiErrors } from '../../src/errors.js';
+import { calculatorRouteCases, calculatorSamples } from '../schemas/samples.js';
 import { setup } from './support.js';
 
-const cases = [
-  ['/v3/cars', calculatorSamples.car, successMessages.truecostCalculated],
-  ['/v3/transportation', calculatorSamples.bus, successMessages.transportationCalculated],
-  ['/v3/transportation', calculatorSamples.suv, successMessages.truecostCalculated],
-  ['/v3/logistics', calculatorSamples.logistics, successMessages.truecostCalculated],
-  ['/v3/commute', calculatorSamples.commute, successMessages.truecostCalculated],
-  ['/v3/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
-  ['/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
-] as const;
-
 describe('the calculators E8 to E13 over HTTP', () => {
-  it.each(cases)('POST %s answers 200 with the contract message and the methodology header', async (path, body, message) => {
+  it.each(calculatorRouteCases)('POST %s answers 200 with the contract message and the methodology header', async (path, body, message) => {
     const { call } = await setup();
     const answer = await call('POST', path, body);
     expect(answer.status).toBe(200);

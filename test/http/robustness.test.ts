@@ -12,6 +12,11 @@ function concretePath(path: string, value: string): string {
   return path.replace('{variant}', 'vote').replace(/\{[^}]+\}/g, encodeURIComponent(value));
 }
 
+/** A request to `path` with a valid staging key and a JSON content type. */
+function keyedRequest(key: string, method: string, path: string, body: BodyInit | null): Request {
+  return new Request(`http://x${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, body });
+}
+
 async function expectClientAnswer(response: Response): Promise<void> {
   expect(response.status).toBeLessThan(500);
   if (response.status >= 400) {
@@ -26,11 +31,7 @@ describe('the handler under arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bodyRoutes), fc.jsonValue(), async (route, value) => {
         const response = await handler(
-          new Request(`http://x${concretePath(route.path, 'id')}`, {
-            method: route.method,
-            headers: { 'x-api-key': staging, 'content-type': 'application/json' },
-            body: JSON.stringify(value),
-          }),
+          keyedRequest(staging, route.method, concretePath(route.path, 'id'), JSON.stringify(value)),
         );
         await expectClientAnswer(response);
       }),
@@ -51,11 +52,7 @@ describe('the handler under arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bodyRoutes), shaped, async (route, value) => {
         const response = await handler(
-          new Request(`http://x${concretePath(route.path, 'id')}`, {
-            method: route.method,
-            headers: { 'x-api-key': staging, 'content-type': 'application/json' },
-            body: JSON.stringify(value),
-          }),
+          keyedRequest(staging, route.method, concretePath(route.path, 'id'), JSON.stringify(value)),
         );
         await expectClientAnswer(response);
       }),
@@ -68,11 +65,7 @@ describe('the handler under arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...bodyRoutes), fc.uint8Array({ maxLength: 64 }), async (route, bytes) => {
         const response = await handler(
-          new Request(`http://x${concretePath(route.path, 'id')}`, {
-            method: route.method,
-            headers: { 'x-api-key': staging, 'content-type': 'application/json' },
-            body: bytes,
-          }),
+          keyedRequest(staging, route.method, concretePath(route.path, 'id'), bytes),
         );
         await expectClientAnswer(response);
       }),
@@ -85,11 +78,7 @@ describe('the handler under arbitrary input', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...paramRoutes), fc.string({ minLength: 1 }), async (route, value) => {
         const response = await handler(
-          new Request(`http://x${concretePath(route.path, value)}`, {
-            method: route.method,
-            headers: { 'x-api-key': staging, 'content-type': 'application/json' },
-            body: route.body === undefined ? null : '{}',
-          }),
+          keyedRequest(staging, route.method, concretePath(route.path, value), route.body === undefined ? null : '{}'),
         );
         await expectClientAnswer(response);
       }),
@@ -107,7 +96,7 @@ describe('the handler under arbitrary input', () => {
         async (method, segments) => {
           const path = `/${segments.map(encodeURIComponent).join('/')}`;
           const response = await handler(
-            new Request(`http://x${path}`, { method, headers: { 'x-api-key': staging, 'content-type': 'application/json' }, body: method === 'GET' ? null : '{}' }),
+            keyedRequest(staging, method, path, method === 'GET' ? null : '{}'),
           );
           await expectClientAnswer(response);
         },

@@ -1,3 +1,5 @@
+import { successMessages } from '../../src/errors.js';
+
 // Shapes of the contract's sample requests (E1 to E5).
 export const orderSample = {
   climes: 12.5,
@@ -56,3 +58,14 @@ export const calculatorSamples = {
     },
   },
 };
+
+/** Each calculator route of E8 to E13 (freight on both paths), its sample body and its success message. */
+export const calculatorRouteCases = [
+  ['/v3/cars', calculatorSamples.car, successMessages.truecostCalculated],
+  ['/v3/transportation', calculatorSamples.bus, successMessages.transportationCalculated],
+  ['/v3/transportation', calculatorSamples.suv, successMessages.truecostCalculated],
+  ['/v3/logistics', calculatorSamples.logistics, successMessages.truecostCalculated],
+  ['/v3/commute', calculatorSamples.commute, successMessages.truecostCalculated],
+  ['/v3/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
+  ['/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
+] as const;
