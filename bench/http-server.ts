@@ -23,7 +23,7 @@ async function listener() {
     });
   }
   const store = createMemoryStore();
-  await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'bench', environment: 'staging', createdAt: 0 });
+  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'bench', environment: 'staging', createdAt: 0 });
   return createServer(toNodeListener(createHandler({ store })));
 }
 

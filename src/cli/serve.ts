@@ -61,7 +61,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   const store = await openStore(db);
   if (db === 'memory:') {
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const apiReferenceScript = await readApiReferenceScript();

@@ -49,7 +49,7 @@ describe('authentication', () => {
       expect(answer.json).toEqual(unauthorized);
     }
     const { hashApiKey } = await import('../../src/http/keys.js');
-    await store.revokeApiKey(hashApiKey(staging), 1);
+    await store.revokeApiKey(await hashApiKey(staging), 1);
     expect((await call('GET', '/v3/integrations/vote/order/x')).status).toBe(401);
   });
 

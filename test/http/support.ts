@@ -8,7 +8,7 @@ export const BASE = 'http://truecost.test';
 /** Stores a new key for the partner and returns it. */
 export async function addKey(store: Store, partnerId: string, environment: Environment): Promise<string> {
   const key = generateApiKey(environment);
-  await store.addApiKey({ keyHash: hashApiKey(key), partnerId, environment, createdAt: 0 });
+  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: 0 });
   return key;
 }
 
