@@ -9,10 +9,14 @@
  */
 export function requestPath(target: string): string {
   if (target.includes('%') || target.includes('\\') || target.includes('/.')) return normalisedPath(target);
-  const scheme = target.indexOf('://');
-  const start = scheme === -1 ? target.indexOf('/') : target.indexOf('/', scheme + 3);
-  if (start !== 0 && scheme === -1) return normalisedPath(target);
-  if (start === -1) return '/';
+  let start = 0;
+  if (!target.startsWith('/')) {
+    // An absolute URL (a `Request`'s): the path starts after the authority.
+    const scheme = target.indexOf('://');
+    if (scheme === -1) return normalisedPath(target);
+    start = target.indexOf('/', scheme + 3);
+    if (start === -1) return '/';
+  }
   let end = target.length;
   const query = target.indexOf('?', start);
   if (query !== -1) end = query;
