@@ -442,7 +442,8 @@ async function listenForKeyChanges(connectionString: string, schema: string): Pr
   let retry: ReturnType<typeof setTimeout> | undefined;
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString });
+    // Named after the schema, so that an operator (or a test) can tell the listener of each store.
+    const next = new pg.Client({ connectionString, application_name: `truecost key listener ${schema}` });
     client = next;
     next.on('error', () => {});
     next.on('notification', (message) => {
