@@ -1,6 +1,6 @@
 // The service's log: JSON lines through pino, written asynchronously, so that no request waits
 // for a write to stdout. Errors go to stderr, everything else to stdout (docs/http.md, "Logging").
-import pino, { type Logger } from 'pino';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { RequestLogEntry } from '../http/handler.js';
 
 /** The levels `--log-level` takes, quietest last. */
@@ -8,11 +8,16 @@ export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', '
 /** A level of {@link LOG_LEVELS}. */
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** The service's logger, and how to write what is still buffered before the process exits. */
+/** The service's log, and how to write what is still buffered before the process exits. */
 export interface ServiceLog {
-  readonly logger: Logger;
+  /** Lines up to warn, on stdout. */
+  readonly out: Logger;
+  /** Lines at error and above, on stderr. */
+  readonly err: Logger;
   /** One line per request (level info): method, path, status, duration and partner, never the key. */
   request(entry: RequestLogEntry): void;
+  /** A line at `level`, on stderr for error and above, else on stdout. */
+  write(level: 'info' | 'warn' | 'error', fields: Record<string, unknown> | string): void;
   /** Writes out what is buffered, synchronously: call it just before the process exits. */
   flush(): void;
 }
@@ -41,31 +46,32 @@ export function requestFields(entry: RequestLogEntry): Record<string, unknown> {
 
 /** Opens the service's log on two asynchronous destinations. */
 export function createServiceLog(options: ServiceLogOptions): ServiceLog {
-  const out = pino.destination({ dest: options.stdout ?? 1, sync: false });
-  const err = pino.destination({ dest: options.stderr ?? 2, sync: false });
-  const logger = pino(
-    {
-      level: options.level,
-      base: null,
-      messageKey: 'message',
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-    },
-    // dedupe: a line goes to the stream of the highest level it reaches, so errors only to stderr.
-    pino.multistream(
-      [
-        { level: 'trace', stream: out },
-        { level: 'error', stream: err },
-      ],
-      { dedupe: true },
-    ),
-  );
+  const settings: LoggerOptions = {
+    level: options.level,
+    base: null,
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+  };
+  const outDestination = pino.destination({ dest: options.stdout ?? 1, sync: false });
+  const errDestination = pino.destination({ dest: options.stderr ?? 2, sync: false });
+  // Two loggers of one configuration rather than one over pino.multistream: a request line then
+  // costs one write call, not a walk over the streams.
+  const out = pino(settings, outDestination);
+  const err = pino(settings, errDestination);
   return {
-    logger,
-    request: (entry) => logger.info(requestFields(entry)),
+    out,
+    err,
+    request: (entry) => out.info(requestFields(entry)),
+    write(level, fields) {
+      const logger = level === 'error' ? err : out;
+      // Two calls, one per overload of pino's log functions.
+      if (typeof fields === 'string') logger[level](fields);
+      else logger[level](fields);
+    },
     flush() {
-      out.flushSync();
-      err.flushSync();
+      outDestination.flushSync();
+      errDestination.flushSync();
     },
   };
 }

@@ -39,7 +39,7 @@ function rateLimitOf(value: string | undefined): number | undefined {
 
 /** The bulk worker's events on the service's log, with the fields of `truecost worker`'s lines. */
 function logWorkerEventsTo(log: ServiceLog): (event: WorkerEvent) => void {
-  return (event) => log.logger[workerEventLevel(event)](workerEventFields(event));
+  return (event) => log.write(workerEventLevel(event), workerEventFields(event));
 }
 
 /**
@@ -77,7 +77,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     ...(rate === undefined ? {} : { rateLimit: { requestsPerSecond: rate } }),
     ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
     ...(requestLog === undefined ? {} : { onRequest: requestLog }),
-    onError: (error, request) => log.logger.error({ ...request, error: String(error) }),
+    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const server = createServer(toNodeListener(handler));
   await new Promise<void>((resolve, reject) => {
@@ -99,7 +99,7 @@ function stopOnSignals(server: Server, worker: BulkWorker, store: Store, log: Se
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    log.logger.info(`${signal}: finishing requests in flight`);
+    log.write('info', `${signal}: finishing requests in flight`);
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(() => {
