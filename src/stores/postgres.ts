@@ -417,14 +417,24 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   return createPostgresStore(pool, options, keyChanges);
 }
 
-/** The channel on which key writes are announced; the payload is the schema written to. */
+/** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
 const KEY_CHANNEL = 'truecost_api_keys';
 /** How long the key listener waits before connecting again after losing its connection. */
 const LISTEN_RETRY_MS = 1000;
+/** Longest a key write waits for its own notice to come back (see `KeyChanges.delivered`). */
+const NOTICE_WAIT_MS = 1000;
 
 interface KeyChanges {
   /** The key version, or undefined while the listening connection is down. */
   version(): number | undefined;
+  /** A fresh payload for the notice of one key write. */
+  notice(): string;
+  /**
+   * Resolves once this store's listener receives the notice (or after {@link NOTICE_WAIT_MS}, or
+   * at once while it is not listening); call it before the notice is sent. PostgreSQL hands a
+   * notice to every listener at commit, so by then the other processes' listeners have it too.
+   */
+  arrival(notice: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -440,6 +450,7 @@ async function listenForKeyChanges(connectionString: string, schema: string): Pr
   let closed = false;
   let client: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Map<string, () => void>();
 
   async function connect(): Promise<void> {
     // Named after the schema, so that an operator (or a test) can tell the listener of each store.
@@ -447,7 +458,10 @@ async function listenForKeyChanges(connectionString: string, schema: string): Pr
     client = next;
     next.on('error', () => {});
     next.on('notification', (message) => {
-      if (message.payload === schema) version += 1;
+      const [written, id] = (message.payload ?? '').split(' ');
+      if (written !== schema) return;
+      version += 1;
+      if (id !== undefined) waiting.get(message.payload!)?.();
     });
     next.on('end', () => {
       listening = false;
@@ -470,6 +484,20 @@ async function listenForKeyChanges(connectionString: string, schema: string): Pr
   await connect();
   return {
     version: () => (listening ? version : undefined),
+    notice: () => `${schema} ${crypto.randomUUID()}`,
+    arrival(notice) {
+      if (!listening) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiting.delete(notice);
+          resolve();
+        };
+        const timer = setTimeout(done, NOTICE_WAIT_MS);
+        timer.unref();
+        waiting.set(notice, done);
+      });
+    },
     async close() {
       closed = true;
       listening = false;
@@ -481,7 +509,6 @@ async function listenForKeyChanges(connectionString: string, schema: string): Pr
 
 function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {
   const optimisticAttempts = options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
-  const schema = options.schema ?? 'public';
 
   async function one<Row extends pg.QueryResultRow>(query: pg.QueryConfig, values: unknown[]): Promise<Row | undefined> {
     return (await pool.query<Row>(query, values)).rows[0];
@@ -630,11 +657,14 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async addApiKey(record) {
+      const notice = keyChanges.notice();
+      const arrived = keyChanges.arrival(notice);
       await inTransaction(pool, async (client) => {
         await client.query(sql.ensurePartner, [record.partnerId, record.createdAt]);
         await client.query(sql.upsertApiKey, [record.keyHash, record.partnerId, record.environment, record.createdAt]);
-        await client.query(sql.notifyKeys, [KEY_CHANNEL, schema]);
+        await client.query(sql.notifyKeys, [KEY_CHANNEL, notice]);
       });
+      await arrived;
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -643,11 +673,16 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return inTransaction(pool, async (client) => {
-        const revoked = ((await client.query(sql.revokeApiKey, [keyHash, now])).rowCount ?? 0) > 0;
-        await client.query(sql.notifyKeys, [KEY_CHANNEL, schema]);
-        return revoked;
+      const notice = keyChanges.notice();
+      const arrived = keyChanges.arrival(notice);
+      const revoked = await inTransaction(pool, async (client) => {
+        const changed = ((await client.query(sql.revokeApiKey, [keyHash, now])).rowCount ?? 0) > 0;
+        await client.query(sql.notifyKeys, [KEY_CHANNEL, notice]);
+        return changed;
       });
+      // The revocation is acknowledged once its notice is out to every listening process.
+      await arrived;
+      return revoked;
     },
 
     apiKeysVersion(): number | undefined {
