@@ -31,7 +31,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   const store = await openStore(values.db ?? DEFAULT_DB_URL);
   try {
     const key = generateApiKey(environment);
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId, environment, createdAt: Date.now() });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now() });
     return key;
   } finally {
     await store.close();
@@ -45,7 +45,7 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
   const store = await openStore(values.db ?? DEFAULT_DB_URL);
   try {
-    return await store.revokeApiKey(hashApiKey(key), Date.now());
+    return await store.revokeApiKey(await hashApiKey(key), Date.now());
   } finally {
     await store.close();
   }

@@ -7,7 +7,7 @@ export class UsageError extends Error {
 
 /** The help text of the `truecost` command. */
 export const USAGE = `Usage:
-  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N]
+  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--db URL]

@@ -7,6 +7,7 @@
 export { apiErrors } from '../errors.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
+  KEY_CACHE_TTL_MS,
   createHandler,
   createHandlerFor,
   type FetchHandler,

@@ -53,6 +53,13 @@ export interface PartnerStore {
   findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Revokes the key; false when no such key exists. Takes effect on the next request. */
   revokeApiKey(keyHash: string, now: number): Promise<boolean>;
+  /**
+   * A number that changes (synchronously visible, cheap to read) whenever a key may have been added
+   * or revoked, in this process or, for a shared database, in any other; undefined when the store
+   * cannot tell right now. The handler trusts the keys it has verified only while this number stays
+   * the same; a store without it gets a store read on every request.
+   */
+  apiKeysVersion?(): number | undefined;
   /** Sets (or replaces) the partner's result endpoint, creating the partner when needed. */
   setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void>;
   getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined>;

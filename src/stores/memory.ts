@@ -35,6 +35,8 @@ export function createMemoryStore(): Store {
   const carts = new Map<string, OrderRecord>();
   const optIns = new Map<string, OptInRecord>();
   const apiKeys = new Map<string, ApiKeyRecord>();
+  /** Bumped by every key write: the handler's cache of verified keys holds only while it stays the same. */
+  let keysVersion = 0;
   const endpoints = new Map<string, ResultEndpoint>();
   const jobs = new Map<string, JobRecord>();
 
@@ -97,6 +99,7 @@ export function createMemoryStore(): Store {
 
     async addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void> {
       apiKeys.set(record.keyHash, { ...record, revokedAt: null });
+      keysVersion += 1;
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -108,7 +111,12 @@ export function createMemoryStore(): Store {
       const record = apiKeys.get(keyHash);
       if (record === undefined) return false;
       if (record.revokedAt === null) apiKeys.set(keyHash, { ...record, revokedAt: now });
+      keysVersion += 1;
       return true;
+    },
+
+    apiKeysVersion(): number {
+      return keysVersion;
     },
 
     async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint): Promise<void> {

@@ -332,10 +332,36 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   }
 }
 
+/**
+ * The key version of the store: a counter bumped by this connection's own key writes and whenever
+ * `PRAGMA data_version` moves, which it does when any other connection (another process sharing the
+ * file) commits. One cheap read per request; undefined once the database is closed.
+ */
+function keyChangeSignal(db: Database.Database): { bump(): void; read(): number | undefined } {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  let version = 0;
+  return {
+    bump() {
+      version += 1;
+    },
+    read() {
+      if (!db.open) return undefined;
+      const current = dataVersion.get();
+      if (current !== seen) {
+        seen = current;
+        version += 1;
+      }
+      return version;
+    },
+  };
+}
+
 function createSqliteStore(db: Database.Database): Store {
   const statement = Object.fromEntries(
     Object.entries(sql).map(([name, text]) => [name, db.prepare(text)]),
   ) as Record<keyof typeof sql, Database.Statement>;
+  const keysVersion = keyChangeSignal(db);
 
   const createOrders = db.transaction(
     (scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan => {
@@ -402,6 +428,7 @@ function createSqliteStore(db: Database.Database): Store {
 
     async addApiKey(record) {
       addApiKey.immediate(record);
+      keysVersion.bump();
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -410,7 +437,13 @@ function createSqliteStore(db: Database.Database): Store {
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return statement.revokeApiKey.run(now, keyHash).changes > 0;
+      const revoked = statement.revokeApiKey.run(now, keyHash).changes > 0;
+      keysVersion.bump();
+      return revoked;
+    },
+
+    apiKeysVersion(): number | undefined {
+      return keysVersion.read();
     },
 
     async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void> {
