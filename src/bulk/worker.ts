@@ -119,9 +119,17 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     else log({ type: 'retry', jobId: job.jobId, attempts, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
   }
 
-  /** One attempt at a claimed job, or 'lease-lost' when the lease is (nearly) over and the job must be left alone. */
+  /**
+   * One attempt at a claimed job, or 'lease-lost' when the lease is (nearly) over and the job must
+   * be left alone. The attempt is counted (`startAttempt`) before the POST, or before recording a
+   * failure that came earlier, so that a crash mid-delivery still counts it.
+   */
   async function attempt(job: JobRecord, owner: string): Promise<AttemptOutcome | 'lease-lost'> {
-    const failed = (error: string): AttemptOutcome => {
+    const failed = async (error: string): Promise<AttemptOutcome | 'lease-lost'> => {
+      if (!(await store.startAttempt(job.jobId, owner, now()))) return 'lease-lost';
+      return failedAfterStart(error);
+    };
+    const failedAfterStart = (error: string): AttemptOutcome => {
       const at = now();
       const decision = afterFailedAttempt(job.attempts + 1, retryDelaysMs, at);
       return { delivered: false, at, error, nextAttemptAt: decision.retry ? decision.nextAttemptAt : null };
@@ -141,6 +149,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     // A delivery must end inside the lease, or a second worker could deliver the job at the same time.
     const leaseEnd = job.leaseExpiresAt ?? now() + leaseMs;
     if (leaseEnd - now() <= timeoutMs) return 'lease-lost';
+    if (!(await store.startAttempt(job.jobId, owner, now()))) return 'lease-lost';
     const delivery = await deliverResults({
       endpoint,
       jobId: job.jobId,
@@ -150,7 +159,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
       fetch,
     });
     if (delivery.ok) return { delivered: true, at: now() };
-    return failed(delivery.error);
+    return failedAfterStart(delivery.error);
   }
 
   async function runSlot(owner: string): Promise<void> {
