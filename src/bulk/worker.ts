@@ -3,6 +3,8 @@ import type { AttemptOutcome, JobRecord, Store } from '../orders/store.js';
 import { computeBulkFlightResults } from './compute.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
 import type { FetchFunction } from './deliver.js';
+import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
 
 /** Computes a job's delivered body (flight_id to tonnes string) from its stored E7 request. */
@@ -40,7 +42,18 @@ export interface BulkWorkerOptions {
   readonly concurrency?: number;
   /** The clock, in milliseconds since the epoch (default `Date.now`). */
   readonly now?: () => number;
-  /** The HTTP client (default the global `fetch`). */
+  /**
+   * Where results may be delivered (see `checkEndpointUrl`): by default only to public addresses,
+   * and over https for production jobs. `{allowPrivateAddresses: true}` allows loopback and
+   * private addresses, for local testing.
+   */
+  readonly endpointPolicy?: EndpointPolicy;
+  /** Resolves a host name to all its addresses before each connection (default the system's resolver). */
+  readonly lookup?: LookupFunction;
+  /**
+   * The HTTP client (default {@link guardedFetch} with `endpointPolicy` and `lookup`). A client of
+   * one's own must check the addresses it connects to itself; the endpoint's URL is checked before it is called.
+   */
   readonly fetch?: FetchFunction;
   /** Receives every event of the worker (default none). */
   readonly log?: (event: WorkerEvent) => void;
@@ -83,7 +96,8 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const workerId = options.workerId ?? randomUUID();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const now = options.now ?? Date.now;
-  const fetch = options.fetch ?? globalThis.fetch;
+  const endpointPolicy = options.endpointPolicy ?? {};
+  const fetch = options.fetch ?? guardedFetch(endpointPolicy, options.lookup);
   const log = options.log ?? (() => undefined);
   const compute = options.compute ?? computeBulkFlightResults;
   if (!(leaseMs > timeoutMs)) throw new RangeError(`leaseMs (${leaseMs}) must be longer than timeoutMs (${timeoutMs}).`);
@@ -146,6 +160,8 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     }
     const endpoint = await store.getResultEndpoint(job.partnerId);
     if (endpoint === undefined) return failed('No endpoint is configured for bulk results.');
+    const verdict = checkEndpointUrl(endpoint.url, { ...endpointPolicy, environment: job.environment });
+    if (!verdict.ok) return failed(verdict.reason);
     // A delivery must end inside the lease, or a second worker could deliver the job at the same time.
     const leaseEnd = job.leaseExpiresAt ?? now() + leaseMs;
     if (leaseEnd - now() <= timeoutMs) return 'lease-lost';

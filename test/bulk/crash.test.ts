@@ -11,7 +11,7 @@ import { startBulkWorker } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
-import { enqueue, fixedTruecost, scope, waitForJob } from './helpers.js';
+import { enqueue, fixedTruecost, scope, waitForJob, localEndpoints } from './helpers.js';
 import { startReceiver } from './receiver.js';
 
 // A worker process holding a job is killed with SIGKILL; a new worker on the same database (SQLite,
@@ -63,7 +63,7 @@ describe('a worker killed while it holds a job', () => {
     await waitForClaim(store, jobId);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
@@ -84,7 +84,7 @@ describe('a worker killed while it holds a job', () => {
     await receiver.waitFor(1);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
@@ -120,7 +120,7 @@ describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', ()
     await waitForClaim(store, jobId);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
@@ -148,7 +148,7 @@ describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', ()
     await receiver.waitFor(1);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job).toMatchObject({ state: 'delivered', attempts: 2 });
