@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler, type RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
+import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
 import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
@@ -52,11 +53,17 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     host: { type: 'string' },
     db: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'request-timeout': { type: 'string' },
+    'headers-timeout': { type: 'string' },
+    'allow-private-endpoints': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const port = integerOption(values.port, 'port', 8080, 0, 65_535);
   const host = values.host ?? '127.0.0.1';
   const rate = rateLimitOf(values['rate-limit']);
+  const requestTimeoutMs = integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000);
+  const headersTimeoutMs = integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000);
+  const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
   const db = values.db ?? DEFAULT_DB_URL;
   const store = await openStore(db);
   if (db === 'memory:') {
@@ -66,7 +73,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   }
   const apiReferenceScript = await readApiReferenceScript();
   // The service delivers its own bulk jobs; more workers may share the database (`truecost worker`).
-  const worker = startBulkWorker({ store, log: logWorkerEvents(output) });
+  const worker = startBulkWorker({ store, endpointPolicy, log: logWorkerEvents(output) });
   const handler = createHandler({
     store,
     onJobQueued: () => worker.wake(),
@@ -76,7 +83,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     onError: (error, request) =>
       output.err(JSON.stringify({ time: new Date().toISOString(), level: 'error', ...request, error: String(error) })),
   });
-  const server = createServer(toNodeListener(handler));
+  const server = createNodeServer(toNodeListener(handler), { requestTimeoutMs, headersTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

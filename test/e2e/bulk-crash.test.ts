@@ -29,12 +29,12 @@ describe('a bulk job accepted by a server that is then killed', () => {
     let serverKilled = false;
     const receiver = await startReceiver(() => secret, () => (serverKilled ? 200 : 'hang'));
     try {
-      const set = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--db', db]);
+      const set = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--allow-private-endpoints', '--db', db]);
       expect(set.status).toBe(0);
       secret = set.stdout.trim();
       expect(secret).toMatch(/^whsec_/);
 
-      const server = await startService(['--db', db]);
+      const server = await startService(['--db', db, '--allow-private-endpoints']);
       const answer = await fetch(`${server.base}/v3/flight/bulk`, {
         method: 'POST',
         headers: { 'x-api-key': key, 'content-type': 'application/json' },
@@ -46,7 +46,7 @@ describe('a bulk job accepted by a server that is then killed', () => {
       expect(await server.stop('SIGKILL')).toBeNull();
       serverKilled = true;
 
-      const worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/cli/fixtures/worker-until-signal.ts'), '--db', db], {
+      const worker = spawn(process.execPath, ['--import', 'tsx', join(root, 'test/cli/fixtures/worker-until-signal.ts'), '--db', db, '--allow-private-endpoints'], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'inherit'],
       });
