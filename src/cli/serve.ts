@@ -1,8 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
+import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
 import { startBulkWorker, type BulkWorker, type WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
@@ -54,6 +55,9 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     'rate-limit': { type: 'string' },
     'log-level': { type: 'string' },
     'no-request-log': { type: 'boolean' },
+    'request-timeout': { type: 'string' },
+    'headers-timeout': { type: 'string' },
+    'allow-private-endpoints': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const port = integerOption(values.port, 'port', 8080, 0, 65_535);
@@ -61,6 +65,9 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   const rate = rateLimitOf(values['rate-limit']);
   const log = createServiceLog({ level: logLevelOf(values['log-level']) });
   const requestLog = values['no-request-log'] === true ? undefined : log.request;
+  const requestTimeoutMs = integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000);
+  const headersTimeoutMs = integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000);
+  const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
   const db = values.db ?? DEFAULT_DB_URL;
   const store = await openStore(db);
   if (db === 'memory:') {
@@ -70,7 +77,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   }
   const apiReferenceScript = await readApiReferenceScript();
   // The service delivers its own bulk jobs; more workers may share the database (`truecost worker`).
-  const worker = startBulkWorker({ store, log: logWorkerEventsTo(log) });
+  const worker = startBulkWorker({ store, endpointPolicy, log: logWorkerEventsTo(log) });
   const handler = createHandler({
     store,
     onJobQueued: () => worker.wake(),
@@ -79,7 +86,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     ...(requestLog === undefined ? {} : { onRequest: requestLog }),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
-  const server = createServer(toNodeListener(handler));
+  const server = createNodeServer(toNodeListener(handler), { requestTimeoutMs, headersTimeoutMs });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

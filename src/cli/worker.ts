@@ -1,4 +1,4 @@
-// `truecost worker [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
+// `truecost worker [--allow-private-endpoints] [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
 // SIGTERM or SIGINT. Any number of workers (and servers) may share one database.
 import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
@@ -83,14 +83,17 @@ export function stopSignalOfProcess(): AbortSignal {
   return controller.signal;
 }
 
-/** `truecost worker [--db URL]`: opens the store, runs a worker until SIGTERM or SIGINT, closes the store; resolves to the exit code. */
+/**
+ * `truecost worker [--allow-private-endpoints] [--db URL]`: opens the store, runs a worker until
+ * SIGTERM or SIGINT, closes the store; resolves to the exit code.
+ */
 export async function workerCommand(args: readonly string[], output: Output): Promise<number> {
-  const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
+  const { values, positionals } = parseCommand(args, { db: { type: 'string' }, 'allow-private-endpoints': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const signal = stopSignalOfProcess();
   const store = await openStore(values.db ?? DEFAULT_DB_URL);
   try {
-    return await runWorker(store, output, signal);
+    return await runWorker(store, output, signal, { endpointPolicy: { allowPrivateAddresses: values['allow-private-endpoints'] === true } });
   } finally {
     await store.close();
   }

@@ -21,6 +21,13 @@ export type { Reply } from './reply.js';
 export type { AnyRoute, Method, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';
 export { routes } from './routes.js';
 export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  createNodeServer,
+  hardenNodeServer,
+  type NodeServerOptions,
+} from './node-server.js';
+export {
   readApiReferenceScript,
   toFetchRequest,
   toNodeListener,

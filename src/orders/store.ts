@@ -106,8 +106,14 @@ export interface JobStore {
   /** Stores the computed results; false when `workerId` no longer holds the lease. */
   saveJobResults(jobId: string, workerId: string, results: Readonly<Record<string, string>>, now: number): Promise<boolean>;
   /**
-   * Records one attempt: counts it, releases the lease, and moves the job to delivered, back to
-   * queued (due at `nextAttemptAt`) or to failed. False when `workerId` no longer holds the lease.
+   * Counts one attempt, durably, before anything of it is done (before the POST to the partner),
+   * so that an attempt cut short by a crash still counts. False when `workerId` no longer holds the lease.
+   */
+  startAttempt(jobId: string, workerId: string, now: number): Promise<boolean>;
+  /**
+   * Records the end of the attempt `startAttempt` counted (it is not counted again): releases the
+   * lease and moves the job to delivered, back to queued (due at `nextAttemptAt`) or to failed.
+   * False when `workerId` no longer holds the lease.
    */
   recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */

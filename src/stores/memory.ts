@@ -172,9 +172,13 @@ export function createMemoryStore(): Store {
       return updateJob(jobId, workerId, (job) => ({ ...job, results: { ...results }, updatedAt: now }));
     },
 
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return updateJob(jobId, workerId, (job) => ({ ...job, attempts: job.attempts + 1, updatedAt: now }));
+    },
+
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
       return updateJob(jobId, workerId, (job) => {
-        const released = { ...job, attempts: job.attempts + 1, leaseOwner: null, leaseExpiresAt: null, updatedAt: outcome.at };
+        const released = { ...job, leaseOwner: null, leaseExpiresAt: null, updatedAt: outcome.at };
         if (outcome.delivered) return { ...released, state: 'delivered', deliveredAt: outcome.at, lastError: null };
         if (outcome.nextAttemptAt === null) return { ...released, state: 'failed', lastError: outcome.error };
         return { ...released, state: 'queued', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };

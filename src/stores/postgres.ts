@@ -168,7 +168,8 @@ const statements = {
       ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING *`,
   saveResults: `UPDATE jobs SET results = $3::jsonb, updated_at = $4 WHERE job_id = $1 AND lease_owner = $2`,
-  recordAttempt: `UPDATE jobs SET attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL,
+  startAttempt: `UPDATE jobs SET attempts = attempts + 1, updated_at = $3 WHERE job_id = $1 AND lease_owner = $2`,
+  recordAttempt: `UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL,
     updated_at = $3, state = $4, last_error = $5,
     next_attempt_at = COALESCE($6, next_attempt_at), delivered_at = COALESCE($7, delivered_at)
     WHERE job_id = $1 AND lease_owner = $2`,
@@ -709,6 +710,10 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
 
     async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
       return ((await pool.query(sql.saveResults, [jobId, workerId, JSON.stringify(results), now])).rowCount ?? 0) > 0;
+    },
+
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return ((await pool.query(sql.startAttempt, [jobId, workerId, now])).rowCount ?? 0) > 0;
     },
 
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {

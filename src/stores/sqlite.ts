@@ -136,7 +136,9 @@ const sql = {
     updated_at = @now WHERE job_id = @jobId RETURNING *`,
   saveResults: `UPDATE jobs SET results = @results, updated_at = @now
     WHERE job_id = @jobId AND lease_owner = @workerId`,
-  recordAttempt: `UPDATE jobs SET attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL,
+  startAttempt: `UPDATE jobs SET attempts = attempts + 1, updated_at = @now
+    WHERE job_id = @jobId AND lease_owner = @workerId`,
+  recordAttempt: `UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL,
     updated_at = @at, state = @state, last_error = @lastError,
     next_attempt_at = COALESCE(@nextAttemptAt, next_attempt_at), delivered_at = COALESCE(@deliveredAt, delivered_at)
     WHERE job_id = @jobId AND lease_owner = @workerId`,
@@ -471,6 +473,10 @@ function createSqliteStore(db: Database.Database): Store {
 
     async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
       return statement.saveResults.run({ jobId, workerId, results: JSON.stringify(results), now }).changes > 0;
+    },
+
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return statement.startAttempt.run({ jobId, workerId, now }).changes > 0;
     },
 
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
