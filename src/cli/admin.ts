@@ -1,7 +1,7 @@
 import { generateSigningSecret } from '../bulk/signing.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
@@ -28,7 +28,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const partnerId = partnerOf(values.partner);
   const environment = environmentOf(values.env);
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     const key = generateApiKey(environment);
     await store.addApiKey({ keyHash: hashApiKey(key), partnerId, environment, createdAt: Date.now() });
@@ -43,7 +43,7 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
   const [key, ...rest] = positionals;
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     return await store.revokeApiKey(hashApiKey(key), Date.now());
   } finally {
@@ -64,7 +64,7 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
     throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url)}.`);
   }
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     const secret = generateSigningSecret();
     await store.setResultEndpoint(partnerId, { url, secret }, Date.now());

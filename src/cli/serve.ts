@@ -5,7 +5,7 @@ import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { logWorkerEvents } from './worker.js';
 
@@ -54,10 +54,11 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     'rate-limit': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
-  const port = integerOption(values.port, 'port', 8080, 0, 65_535);
-  const host = values.host ?? '127.0.0.1';
-  const rate = rateLimitOf(values['rate-limit']);
-  const db = values.db ?? DEFAULT_DB_URL;
+  // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
+  const port = integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535);
+  const host = values.host ?? (process.env['HOST'] || '127.0.0.1');
+  const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
+  const db = dbUrlOf(values.db);
   const store = await openStore(db);
   if (db === 'memory:') {
     const key = generateApiKey('staging');
