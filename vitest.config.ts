@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Starts a throwaway PostgreSQL for the store suites when TRUECOST_TEST_PG_URL is unset.
+    globalSetup: ['test/setup/postgres.ts'],
   },
 });
