@@ -9,6 +9,7 @@ export const entries = {
   'stores/postgres': 'src/stores/postgres.ts',
   cli: 'src/cli/index.ts',
   'bulk/index': 'src/bulk/index.ts',
+  'testing/index': 'src/testing/index.ts',
 
 };
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -86,7 +86,7 @@ console.log(JSON.stringify({
       // 420 kB: about 160 kB of airport table, the other data tables and the calculators (zod stays external).
       expect(Buffer.byteLength(bundle)).toBeLessThan(420_000);
       // The core touches no Node built-in, no driver and no adapter code.
-      for (const forbidden of ['node:', 'better-sqlite3', "'pg'", 'createHandler', 'toNodeListener', 'process.env', 'Date.now(']) {
+      for (const forbidden of ['node:', 'better-sqlite3', "'pg'", 'fast-check', 'createHandler', 'toNodeListener', 'process.env', 'Date.now(']) {
         expect(bundle, forbidden).not.toContain(forbidden);
       }
     }
@@ -167,5 +167,55 @@ describe('the installed command, with no optional package', () => {
     } finally {
       child.kill('SIGTERM');
     }
+  });
+});
+
+describe('truecost/testing from the packed tarball', () => {
+  beforeAll(() => {
+    // fast-check is the optional peer this entry needs; taken from this checkout.
+    symlinkSync(join(root, 'node_modules', 'fast-check'), join(consumer, 'node_modules', 'fast-check'), 'dir');
+  });
+
+  const script = (importLines: string) => `${importLines}
+const body = fc.sample(arbitraries.car, 1)[0];
+const invalid = fc.sample(invalidArbitraries.createOrder, 1)[0];
+const refused = truecost.validate(truecost.createOrderRequestSchema, invalid.body);
+const oneFlight = (flight) => totalOf('flight', truecost.flightTruecost(truecost.validate(truecost.flightRequestSchema, { queries: { flights: [flight] } }).value));
+const memory = () => Promise.resolve(createMemoryStore());
+(async () => {
+  await fc.assert(laws.linearInTickets(oneFlight, { tolerance: 5e-7 }), { numRuns: 20 });
+  const report = await checkStore(memory);
+  console.log(JSON.stringify({
+    carValid: truecost.validate(truecost.carRequestSchema, body).ok,
+    invalidPath: refused.ok ? null : refused.error.path === invalid.path,
+    failures: report.failures,
+    passed: report.passed.length > 20,
+  }));
+})();
+`;
+  const expected = { carValid: true, invalidPath: true, failures: [], passed: true };
+
+  it('imports as ESM', () => {
+    const file = join(consumer, 'testing.mjs');
+    writeFileSync(
+      file,
+      script(`import fc from 'fast-check';
+import * as truecost from 'truecost';
+import { createMemoryStore } from 'truecost/stores/memory';
+import { arbitraries, checkStore, invalidArbitraries, laws, totalOf } from 'truecost/testing';`),
+    );
+    expect(JSON.parse(run('node', [file], consumer))).toEqual(expected);
+  });
+
+  it('requires as CommonJS', () => {
+    const file = join(consumer, 'testing.cjs');
+    writeFileSync(
+      file,
+      script(`const fc = require('fast-check');
+const truecost = require('truecost');
+const { createMemoryStore } = require('truecost/stores/memory');
+const { arbitraries, checkStore, invalidArbitraries, laws, totalOf } = require('truecost/testing');`),
+    );
+    expect(JSON.parse(run('node', [file], consumer))).toEqual(expected);
   });
 });
