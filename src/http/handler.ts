@@ -80,7 +80,7 @@ export interface HandlerOptions {
   readonly publicUrl?: string;
 }
 
-/** One mebibyte: the default body limit (DECISIONS.md). */
+/** One mebibyte: the default body limit (docs/api.md). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -93,7 +93,7 @@ interface Authenticated extends Scope {
 /**
  * The partner API as one function from `Request` to `Response`: routing, authentication,
  * content-type and size checks, validation, the calculators and the order store, each failure
- * answered with the status and body of the contract and DECISIONS.md. Bad input never gets a 500,
+ * answered with the status and body of docs/api.md. Bad input never gets a 500,
  * and a 500 never carries the fault.
  *
  * @example
