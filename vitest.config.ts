@@ -5,6 +5,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Starts a throwaway PostgreSQL for the store suites when TRUECOST_TEST_PG_URL is unset.
+    globalSetup: ['test/setup/postgres.ts'],
     projects: [
       { extends: true, test: { name: 'all', include: ['test/**/*.test.ts'] } },
       // The HTTP suites again, through `toNodeListener` on a real socket (test/http/support.ts).

@@ -1,13 +1,17 @@
 // What every example shares: a memory store with one staging key, printed at start.
-import { createHandler, generateApiKey, hashApiKey, type FetchHandler } from '../src/http/index.js';
+import { createHandler, generateApiKey, hashApiKey, readApiReferenceScript, type FetchHandler } from '../src/http/index.js';
 import { createMemoryStore } from '../src/stores/memory.js';
 
-/** A handler on a fresh memory store, and a staging key for partner `demo`. */
+/**
+ * A handler on a fresh memory store, and a staging key for partner `demo`. The API reference page
+ * (`/docs`) needs the script of `@scalar/api-reference`, read from node_modules once at start.
+ */
 export async function demoHandler(): Promise<{ handler: FetchHandler; key: string }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'demo', environment: 'staging', createdAt: Date.now() });
-  return { handler: createHandler({ store }), key };
+  const apiReferenceScript = await readApiReferenceScript();
+  return { handler: createHandler({ store, ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }) }), key };
 }
 
 /** True when the module is the script node was started with (not imported by a test). */

@@ -1,6 +1,6 @@
 /**
  * Every failure the partner API can answer, as data: the HTTP status and the exact message.
- * The seed contract fixes the 400 and 500 messages; DECISIONS.md fixes the rest.
+ * The seed contract fixes the 400 and 500 messages; docs/api.md states them all.
  *
  * @remarks Since 0.1.0
  */

@@ -2,7 +2,7 @@ import { checkEndpointUrl } from '../bulk/endpoint-policy.js';
 import { generateSigningSecret } from '../bulk/signing.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
@@ -29,7 +29,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const partnerId = partnerOf(values.partner);
   const environment = environmentOf(values.env);
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     const key = generateApiKey(environment);
     await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now() });
@@ -44,7 +44,7 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
   const [key, ...rest] = positionals;
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     return await store.revokeApiKey(await hashApiKey(key), Date.now());
   } finally {
@@ -75,7 +75,7 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
     const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
     throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
   }
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     const secret = generateSigningSecret();
     await store.setResultEndpoint(partnerId, { url, secret }, Date.now());

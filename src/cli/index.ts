@@ -7,7 +7,8 @@ import { createKeyCommand, revokeKeyCommand, setEndpointCommand } from './admin.
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand, type Output } from './serve.js';
-import { USAGE, UsageError } from './usage.js';
+import { helpOf, MissingPackageError, USAGE, UsageError } from './usage.js';
+import { packageVersion } from './version.js';
 import { workerCommand } from './worker.js';
 
 const output: Output = {
@@ -30,6 +31,10 @@ function finish(outcome: CalcOutcome): number {
 /** Runs one command; resolves to the exit code, or to undefined while `serve` keeps running. */
 async function main(args: readonly string[]): Promise<number | undefined> {
   const [command, sub, ...rest] = args;
+  if (command !== undefined && args.slice(1).some((arg) => arg === '--help' || arg === '-h')) {
+    output.out(helpOf(command));
+    return 0;
+  }
   switch (command) {
     case 'serve':
       await serveCommand(args.slice(1), output);
@@ -59,10 +64,15 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return jobsCommand(args.slice(1), output);
     case 'worker':
       return workerCommand(args.slice(1), output);
+    case '--version':
+    case '-v':
+    case 'version':
+      output.out(packageVersion());
+      return 0;
     case 'help':
     case '--help':
     case '-h':
-      output.out(USAGE);
+      output.out(sub === undefined ? USAGE : helpOf(sub));
       return 0;
     default:
       throw new UsageError(command === undefined ? 'A command is needed.' : `Unknown command ${JSON.stringify(command)}.`);
@@ -74,6 +84,11 @@ main(process.argv.slice(2)).then(
     if (code !== undefined) process.exitCode = code;
   },
   (error: unknown) => {
+    if (error instanceof MissingPackageError) {
+      output.err(`truecost: ${error.message}`);
+      process.exitCode = 2;
+      return;
+    }
     if (error instanceof UsageError) {
       output.err(`truecost: ${error.message}\n\n${USAGE}`);
       process.exitCode = 2;

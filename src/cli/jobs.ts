@@ -3,7 +3,7 @@
 // adds the command line and the store from --db.
 import type { JobRecord, JobState, Store } from '../orders/store.js';
 import type { Output } from './serve.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** A parsed `truecost jobs` command. */
@@ -100,7 +100,7 @@ function unknownJob(jobId: string, output: Output): number {
 /** `truecost jobs list|show|retry ... [--db URL]`: opens the store, runs the command, closes the store; resolves to the exit code. */
 export async function jobsCommand(args: readonly string[], output: Output): Promise<number> {
   const { command, db } = parseJobsArguments(args);
-  const store = await openStore(db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(db));
   try {
     return await runJobsCommand(command, store, output);
   } finally {

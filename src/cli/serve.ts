@@ -7,7 +7,7 @@ import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_M
 import { startBulkWorker, type BulkWorker, type WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
@@ -60,15 +60,16 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     'allow-private-endpoints': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
-  const port = integerOption(values.port, 'port', 8080, 0, 65_535);
-  const host = values.host ?? '127.0.0.1';
-  const rate = rateLimitOf(values['rate-limit']);
+  // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
+  const port = integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535);
+  const host = values.host ?? (process.env['HOST'] || '127.0.0.1');
+  const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
   const log = createServiceLog({ level: logLevelOf(values['log-level']) });
   const requestLog = values['no-request-log'] === true ? undefined : log.request;
   const requestTimeoutMs = integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000);
   const headersTimeoutMs = integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000);
   const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
-  const db = values.db ?? DEFAULT_DB_URL;
+  const db = dbUrlOf(values.db);
   const store = await openStore(db);
   if (db === 'memory:') {
     const key = generateApiKey('staging');

@@ -1,8 +1,21 @@
 import type { Store } from '../orders/store.js';
-import { UsageError } from './usage.js';
+import { MissingPackageError, UsageError } from './usage.js';
 
 /** The store used when `--db` is not given. */
 export const DEFAULT_DB_URL = 'sqlite:./truecost.db';
+
+/** The environment variables a command reads its store from, the first set one winning. */
+export const DB_ENV_VARIABLES = ['TRUECOST_DB', 'DATABASE_URL'] as const;
+
+/** The store URL of a command: its `--db` flag, else `TRUECOST_DB`, else `DATABASE_URL`, else the default. */
+export function dbUrlOf(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string {
+  if (flag !== undefined) return flag;
+  for (const name of DB_ENV_VARIABLES) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return value;
+  }
+  return DEFAULT_DB_URL;
+}
 
 /**
  * Opens the store a `--db` URL names: `memory:`, `sqlite:PATH` or `postgres://...`
@@ -49,7 +62,7 @@ export async function withDriver<T>(driver: string, load: () => Promise<T>): Pro
     const code = (error as { code?: unknown }).code;
     const message = error instanceof Error ? error.message : '';
     if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && message.includes(driver)) {
-      throw new UsageError(`This store needs the optional package ${driver}: run npm install ${driver}`);
+      throw new MissingPackageError(`This store needs the optional package ${driver}: run npm install ${driver}`);
     }
     throw error;
   }

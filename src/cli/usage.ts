@@ -2,7 +2,12 @@ import { parseArgs } from 'node:util';
 
 /** A mistake in the command line: reported on stderr with exit code 2. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
+}
+
+/** An optional package the command needs is not installed: one line naming it, exit code 2. */
+export class MissingPackageError extends UsageError {
+  override readonly name = 'MissingPackageError';
 }
 
 /** The help text of the `truecost` command. */
@@ -18,10 +23,47 @@ export const USAGE = `Usage:
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
+  truecost --version
+  truecost COMMAND --help
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.
+Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
 private addresses (for local testing).`;
+
+/** What `truecost COMMAND --help` adds under the usage lines of its command. */
+const DETAILS: Readonly<Record<string, string>> = {
+  serve: `Serves the partner API, /openapi.json and the API reference at /docs on one port.
+  --port N          port to listen on (env PORT; default 8080; 0 picks a free port)
+  --host ADDRESS    address to listen on (env HOST; default 127.0.0.1)
+  --db URL          store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
+                    memory: prints a staging key at start
+  --rate-limit N    requests per second per key (env TRUECOST_RATE_LIMIT)
+  --log-level L     fatal, error, warn, info (default), debug or trace
+  --no-request-log  no log line per request
+  --request-timeout MS   most time to receive a whole request (default 30000)
+  --headers-timeout MS   most time to receive the headers (default 10000)
+  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)`,
+  keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
+  partners: 'Sets where bulk results of a partner are delivered; prints the signing secret.',
+  flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',
+  calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would.',
+  jobs: 'Lists, shows and retries bulk-result delivery jobs.',
+  worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
+};
+
+/** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */
+export function helpOf(command: string | undefined): string {
+  const lines = USAGE.split('\n').filter(
+    (line) => command !== undefined && (line.startsWith(`  truecost ${command} `) || line === `  truecost ${command}`),
+  );
+  const details = command === undefined ? undefined : DETAILS[command];
+  if (lines.length === 0 || details === undefined) return USAGE;
+  const db = lines.some((line) => line.includes('--db URL')) && command !== 'serve'
+    ? '\n\n--db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory: (env TRUECOST_DB, then DATABASE_URL).'
+    : '';
+  return `Usage:\n${lines.join('\n')}\n\n${details}${db}`;
+}
 
 /** The options a command takes: each a string or a flag. */
 export type OptionSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;

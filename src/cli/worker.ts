@@ -4,7 +4,7 @@ import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import type { Output } from './serve.js';
-import { DEFAULT_DB_URL, openStore } from './store-url.js';
+import { dbUrlOf, openStore } from './store-url.js';
 import { parseCommand, UsageError } from './usage.js';
 
 /** The log level of a worker event. */
@@ -91,7 +91,7 @@ export async function workerCommand(args: readonly string[], output: Output): Pr
   const { values, positionals } = parseCommand(args, { db: { type: 'string' }, 'allow-private-endpoints': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const signal = stopSignalOfProcess();
-  const store = await openStore(values.db ?? DEFAULT_DB_URL);
+  const store = await openStore(dbUrlOf(values.db));
   try {
     return await runWorker(store, output, signal, { endpointPolicy: { allowPrivateAddresses: values['allow-private-endpoints'] === true } });
   } finally {

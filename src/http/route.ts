@@ -85,6 +85,8 @@ export function failuresOf(route: AnyRoute): ApiErrorName[] {
   const names: ApiErrorName[] = [];
   if (route.body !== undefined) names.push('badRequest', 'payloadTooLarge', 'unsupportedMediaType');
   if (route.auth) names.push('unauthorized', 'rateLimited');
+  // The router answers 404 for a path parameter its schema refuses (`/v3/integrations/bogus/order`).
+  if (Object.keys(route.params ?? {}).length > 0) names.push('notFound');
   names.push(...route.failures, route.serverError);
   return [...new Set(names)];
 }

@@ -71,7 +71,7 @@ export const bulkJobResponseSchema = z.object({
   }),
 });
 
-/** E6 and E7, and the bulk job status DECISIONS.md adds. */
+/** E6 and E7, and the bulk job status route (docs/api.md). */
 export const flightRoutes: readonly AnyRoute[] = [
   calculatorRoute({
     path: '/v3/flight',

@@ -43,7 +43,7 @@ async function change(
   return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
 }
 
-/** E1 to E5 and the order routes DECISIONS.md adds (read, full cancellation, read an opt-in). */
+/** E1 to E5 and the order routes docs/api.md describes (read, full cancellation, read an opt-in). */
 export const orderRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'POST',

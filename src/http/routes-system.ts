@@ -7,6 +7,22 @@ const SERVICE = 'Service';
 /** Where the API reference page loads its script from: served by truecost itself, never a CDN. */
 export const API_REFERENCE_SCRIPT_PATH = '/docs/scalar.js';
 
+/**
+ * The settings of the API reference page: everything it shows and loads comes from this service.
+ * No AI agent or its API registry, no hosted client, toolbar (share, deploy) or developer tools, no
+ * request proxy, no telemetry, no web fonts, and no link out of the page.
+ */
+const API_REFERENCE_CONFIGURATION = {
+  agent: { disabled: true },
+  hideClientButton: true,
+  showToolbar: 'never',
+  showDeveloperTools: 'never',
+  telemetry: false,
+  withDefaultFonts: false,
+  defaultOpenAllTags: true,
+  customCss: 'a[href*="scalar.com"] { display: none; }',
+} as const;
+
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -16,8 +32,14 @@ const docsPage = `<!doctype html>
 </head>
 <body>
 <div id="app"></div>
-<script src="${API_REFERENCE_SCRIPT_PATH}"></script>
-<script>Scalar.createApiReference('#app', { url: '/openapi.json', withDefaultFonts: false });</script>
+<script>
+// Wherever the API is mounted (/docs, /truecost/docs, /docs/), its script and document are beside the page.
+const base = location.pathname.replace(/\\/docs\\/?$/, '');
+const script = document.createElement('script');
+script.src = base + '${API_REFERENCE_SCRIPT_PATH}';
+script.onload = () => Scalar.createApiReference('#app', { ...${JSON.stringify(API_REFERENCE_CONFIGURATION)}, url: base + '/openapi.json' });
+document.head.append(script);
+</script>
 </body>
 </html>
 `;

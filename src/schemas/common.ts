@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-/** The largest amount of climes one value may carry (DECISIONS.md, Orders). */
+/** The largest amount of climes one value may carry (docs/api.md, Orders). */
 export const MAX_CLIMES = 1e9;
-/** Climes are exact to this many decimal places (DECISIONS.md, Orders). */
+/** Climes are exact to this many decimal places (docs/api.md, Orders). */
 export const CLIMES_DECIMALS = 6;
 /** Longest identifier the API accepts: partner_order_id, customer_name, cart_id, project_id. */
 export const MAX_IDENTIFIER_LENGTH = 255;

@@ -4,7 +4,7 @@ import { identifierSchema, positiveIntegerSchema, storableString } from './commo
 
 /** Most flights in one E6 request (contract, Limits). */
 export const MAX_FLIGHTS_PER_REQUEST = 10;
-/** Most flights in one E7 request: fewer than 500 (contract, Limits; DECISIONS.md). */
+/** Most flights in one E7 request: fewer than 500 (docs/api.md). */
 export const MAX_FLIGHTS_PER_BULK_REQUEST = 499;
 /** The aircraft assumed when `aircraft_model` is left out (contract, E6). */
 export const DEFAULT_AIRCRAFT_MODEL = '320';
@@ -96,7 +96,7 @@ export const flightResponseSchema = z.object({
   truecost: z.array(z.object({ flight_id: z.string(), truecost: z.string() })),
 });
 
-/** The E7 acknowledgement: the contract's message plus the job id (DECISIONS.md). */
+/** The E7 acknowledgement: the message plus the job id (docs/api.md). */
 export const bulkFlightAcceptedSchema = z.object({ message: z.string(), job_id: z.string() });
 
 /** The body delivered for an E7 job: flight_id to truecost in tonnes CO2e, as a string. */

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { successMessages } from '../errors.js';
 import { climesSchema, identifierSchema, storable, storableString } from './common.js';
 
-/** Longest customer phone number accepted (DECISIONS.md, Orders). */
+/** Longest customer phone number accepted (docs/api.md, Orders). */
 export const MAX_PHONE_LENGTH = 32;
-/** Most orders one E2 request may carry (DECISIONS.md, Orders). */
+/** Most orders one E2 request may carry (docs/api.md, Orders). */
 export const MAX_ORDERS_PER_BATCH = 500;
 
 /** The two payment variants: the merchant pays (`vote`) or the customer pays (`calculated`). */

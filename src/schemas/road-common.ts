@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** Most legs or seats one E9, E11, E12 or E13 request may carry (DECISIONS.md). */
+/** Most legs or seats one E9, E11, E12 or E13 request may carry (docs/api.md). */
 export const MAX_LEGS_PER_REQUEST = 100;
 
 /** Names of the optional fields a request left out and parsing filled with their defaults. */

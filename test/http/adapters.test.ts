@@ -7,6 +7,7 @@ import * as honoExample from '../../examples/hono.js';
 import * as nodeExample from '../../examples/node-http.js';
 import { demoHandler } from '../../examples/shared.js';
 import { exerciseServer } from './adapter-scenario.js';
+import { expectDocsServed } from './docs-served.js';
 
 function baseOf(address: AddressInfo | string | null): string {
   if (address === null || typeof address === 'string') throw new Error('not listening on TCP');
@@ -20,6 +21,7 @@ describe('adapters, each started for real on 127.0.0.1', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       await exerciseServer(baseOf(server.address()), key);
+      await expectDocsServed(baseOf(server.address()));
     } finally {
       server.closeAllConnections();
       server.close();
@@ -34,6 +36,7 @@ describe('adapters, each started for real on 127.0.0.1', () => {
       const base = baseOf(server.address());
       expect(await (await fetch(`${base}/`)).text()).toBe('The shop');
       await exerciseServer(`${base}/truecost`, key);
+      await expectDocsServed(`${base}/truecost`);
     } finally {
       server.closeAllConnections();
       server.close();
@@ -48,6 +51,7 @@ describe('adapters, each started for real on 127.0.0.1', () => {
       const base = baseOf(app.server.address());
       expect(await (await fetch(`${base}/`)).text()).toBe('The shop');
       await exerciseServer(`${base}/truecost`, key);
+      await expectDocsServed(`${base}/truecost`);
     } finally {
       await app.close();
     }
@@ -61,6 +65,7 @@ describe('adapters, each started for real on 127.0.0.1', () => {
       const base = baseOf(server.address());
       expect(await (await fetch(`${base}/`)).text()).toBe('The shop');
       await exerciseServer(base, key);
+      await expectDocsServed(base);
     } finally {
       server.close();
     }

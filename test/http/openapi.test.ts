@@ -25,6 +25,23 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('lists the 404 of a path parameter the route refuses, which the service answers', async () => {
+    const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
+    const { call } = await setup();
+    const parameterised = routes.filter((route) => route.params !== undefined && Object.keys(route.params).length > 0);
+    expect(parameterised.length).toBeGreaterThan(0);
+    for (const route of parameterised) {
+      const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (route.params?.[name] === undefined ? 'ORD-1' : 'bogus'));
+      const answer = await call(route.method, path, route.body === undefined ? undefined : {});
+      expect(answer.status, `${route.method} ${path}`).toBe(404);
+      expect(answer.json).toEqual({ message: 'Not Found' });
+      expect(Object.keys(document.paths[route.path]![route.method.toLowerCase()]!.responses), `${route.method} ${route.path}`).toContain('404');
+    }
+    const order = await call('POST', '/v3/integrations/bogus/order', { order: {} });
+    expect(order.status).toBe(404);
+    expect(document.paths['/v3/integrations/{variant}/order']!['post']!.responses['404']).toBeDefined();
+  });
+
   it('describes a request body from its schema, with the contract field names', () => {
     const document = buildOpenApiDocument(routes) as any;
     const schema = document.paths['/v3/integrations/{variant}/order'].post.requestBody.content['application/json'].schema;
@@ -47,7 +64,7 @@ describe('the API reference page', () => {
     const page = await handler(new Request('http://x/docs'));
     expect(page.headers.get('content-type')).toContain('text/html');
     const html = await page.text();
-    expect(html).toContain('src="/docs/scalar.js"');
+    expect(html).toContain("'/docs/scalar.js'");
     expect(html).not.toMatch(/https?:\/\//);
     const script = await handler(new Request('http://x/docs/scalar.js'));
     expect(await script.text()).toBe('window.Scalar = {};');

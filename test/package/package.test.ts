@@ -1,7 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // Tests the published artifact, not the sources: pack, lint the tarball, then import it
@@ -9,9 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '../..');
 let work: string;
 let tarball: string;
+let consumer: string;
 
 function run(command: string, args: string[], cwd = root): string {
   return execFileSync(command, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs the installed `truecost` command to its end. */
+function installed(args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(join(consumer, 'node_modules', '.bin', 'truecost'), args, { cwd: consumer, encoding: 'utf8' });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 beforeAll(() => {
@@ -20,11 +28,11 @@ beforeAll(() => {
   const name = readdirSync(work).find((file) => file.endsWith('.tgz'));
   if (name === undefined) throw new Error('npm pack produced no tarball');
   tarball = join(work, name);
-  const consumer = join(work, 'consumer');
-  mkdirSync(join(consumer, 'node_modules', 'truecost'), { recursive: true });
-  run('tar', ['-xzf', tarball, '-C', join(consumer, 'node_modules', 'truecost'), '--strip-components=1']);
-  // The package's one run-time dependency, taken from this checkout instead of the registry.
-  symlinkSync(join(root, 'node_modules', 'zod'), join(consumer, 'node_modules', 'zod'), 'dir');
+  consumer = join(work, 'consumer');
+  mkdirSync(consumer);
+  writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true }));
+  // Installed as a user would, without any optional package: truecost and zod only.
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional', tarball], consumer);
 }, 240_000);
 
 afterAll(() => {
@@ -33,7 +41,7 @@ afterAll(() => {
 
 describe('the packed tarball', () => {
   it('passes publint --strict', () => {
-    const output = run('npx', ['publint', '--strict', join(work, 'consumer', 'node_modules', 'truecost')]);
+    const output = run('npx', ['publint', '--strict', join(consumer, 'node_modules', 'truecost')]);
     expect(output).not.toMatch(/error|warning/i);
   });
 
@@ -73,28 +81,141 @@ console.log(JSON.stringify({
   };
 
   it('keeps the core bundle pure and within its size ceiling', () => {
-    const core = ['index.js', 'index.cjs'].map((file) => readFileSync(join(work, 'consumer', 'node_modules', 'truecost', 'dist', file), 'utf8'));
+    const core = ['index.js', 'index.cjs'].map((file) => readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', file), 'utf8'));
     for (const bundle of core) {
       // 420 kB: about 160 kB of airport table, the other data tables and the calculators (zod stays external).
       expect(Buffer.byteLength(bundle)).toBeLessThan(420_000);
       // The core touches no Node built-in, no driver and no adapter code.
-      for (const forbidden of ['node:', 'better-sqlite3', "'pg'", 'createHandler', 'toNodeListener', 'process.env', 'Date.now(']) {
+      for (const forbidden of ['node:', 'better-sqlite3', "'pg'", 'fast-check', 'createHandler', 'toNodeListener', 'process.env', 'Date.now(']) {
         expect(bundle, forbidden).not.toContain(forbidden);
       }
     }
   });
 
   it('imports as ESM from outside the repository', () => {
-    const file = join(work, 'consumer', 'esm.mjs');
+    const file = join(consumer, 'esm.mjs');
     writeFileSync(file, script("import * as truecost from 'truecost';"));
-    const output = JSON.parse(run('node', [file], join(work, 'consumer')));
+    const output = JSON.parse(run('node', [file], consumer));
     expect(output).toEqual(expected);
   });
 
   it('requires as CommonJS from outside the repository', () => {
-    const file = join(work, 'consumer', 'cjs.cjs');
+    const file = join(consumer, 'cjs.cjs');
     writeFileSync(file, script("const truecost = require('truecost');"));
-    const output = JSON.parse(run('node', [file], join(work, 'consumer')));
+    const output = JSON.parse(run('node', [file], consumer));
     expect(output).toEqual(expected);
+  });
+});
+
+describe('the installed command, with no optional package', () => {
+  it('is installed without drivers, frameworks or the API reference', () => {
+    for (const optional of ['better-sqlite3', 'pg', 'express', 'fastify', 'hono', '@scalar/api-reference', 'fast-check']) {
+      expect(existsSync(join(consumer, 'node_modules', optional)), optional).toBe(false);
+    }
+  });
+
+  it('keeps drivers and frameworks out of dist/cli.js', () => {
+    const cli = readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'cli.js'), 'utf8');
+    expect(cli).not.toMatch(/^import .*['"](better-sqlite3|pg|express|fastify|hono|@scalar\/api-reference|fast-check)['"]/m);
+    // The stores are loaded from their own entries, only when --db names them.
+    expect(cli).toContain("import('./stores/sqlite.js')");
+  });
+
+  it('npx truecost --help, --version, serve --help and flight DEL BOM work', () => {
+    const npx = (args: string[]) => run('npx', ['--no-install', 'truecost', ...args], consumer);
+    expect(npx(['--help'])).toContain('truecost serve [--port');
+    const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+    expect(npx(['--version'])).toBe(`${version}\n`);
+    expect(npx(['serve', '--help'])).toContain('env PORT');
+    expect(npx(['flight', 'DEL', 'BOM'])).toMatch(/^DEL to BOM, ECONOMY, one way, 1 ticket\(s\): \d+\.\d{6} t CO2e\n$/);
+  });
+
+  it.each([
+    [['serve']], [['flight']], [['calc']], [['keys', 'create']], [['keys', 'revoke']], [['partners', 'set-endpoint']], [['jobs']], [['worker']],
+  ])('%j --help exits 0', (command) => {
+    const result = installed([...command, '--help']);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(`truecost ${command.join(' ')}`);
+  });
+
+  it.each([
+    ['sqlite:x.db', 'better-sqlite3'],
+    ['postgres://127.0.0.1:1/none', 'pg'],
+  ])('serve --db %s without its driver prints one line naming %s and exits 2', (db, driver) => {
+    const result = installed(['serve', '--port', '0', '--db', db]);
+    expect(result.status).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trimEnd().split('\n')).toEqual([`truecost: This store needs the optional package ${driver}: run npm install ${driver}`]);
+  });
+
+  it('serve --db memory: answers /healthz', async () => {
+    const child = spawn(join(consumer, 'node_modules', '.bin', 'truecost'), ['serve', '--port', '0', '--db', 'memory:'], {
+      cwd: consumer,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    try {
+      const base = await new Promise<string>((done, fail) => {
+        createInterface({ input: child.stdout }).on('line', (line) => {
+          const match = /^truecost listening on (http:\/\/\S+)$/.exec(line);
+          if (match !== null) done(match[1]!);
+        });
+        child.once('exit', (code) => fail(new Error(`truecost serve exited with ${code}`)));
+      });
+      const health = await fetch(`${base}/healthz`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('truecost/testing from the packed tarball', () => {
+  beforeAll(() => {
+    // fast-check is the optional peer this entry needs; taken from this checkout.
+    symlinkSync(join(root, 'node_modules', 'fast-check'), join(consumer, 'node_modules', 'fast-check'), 'dir');
+  });
+
+  const script = (importLines: string) => `${importLines}
+const body = fc.sample(arbitraries.car, 1)[0];
+const invalid = fc.sample(invalidArbitraries.createOrder, 1)[0];
+const refused = truecost.validate(truecost.createOrderRequestSchema, invalid.body);
+const oneFlight = (flight) => totalOf('flight', truecost.flightTruecost(truecost.validate(truecost.flightRequestSchema, { queries: { flights: [flight] } }).value));
+const memory = () => Promise.resolve(createMemoryStore());
+(async () => {
+  await fc.assert(laws.linearInTickets(oneFlight, { tolerance: 5e-7 }), { numRuns: 20 });
+  const report = await checkStore(memory);
+  console.log(JSON.stringify({
+    carValid: truecost.validate(truecost.carRequestSchema, body).ok,
+    invalidPath: refused.ok ? null : refused.error.path === invalid.path,
+    failures: report.failures,
+    passed: report.passed.length > 20,
+  }));
+})();
+`;
+  const expected = { carValid: true, invalidPath: true, failures: [], passed: true };
+
+  it('imports as ESM', () => {
+    const file = join(consumer, 'testing.mjs');
+    writeFileSync(
+      file,
+      script(`import fc from 'fast-check';
+import * as truecost from 'truecost';
+import { createMemoryStore } from 'truecost/stores/memory';
+import { arbitraries, checkStore, invalidArbitraries, laws, totalOf } from 'truecost/testing';`),
+    );
+    expect(JSON.parse(run('node', [file], consumer))).toEqual(expected);
+  });
+
+  it('requires as CommonJS', () => {
+    const file = join(consumer, 'testing.cjs');
+    writeFileSync(
+      file,
+      script(`const fc = require('fast-check');
+const truecost = require('truecost');
+const { createMemoryStore } = require('truecost/stores/memory');
+const { arbitraries, checkStore, invalidArbitraries, laws, totalOf } = require('truecost/testing');`),
+    );
+    expect(JSON.parse(run('node', [file], consumer))).toEqual(expected);
   });
 });

@@ -1,0 +1,27 @@
+/**
+ * `truecost/testing`: property-based testing of truecost and of what is built on it, with
+ * fast-check (an optional peer dependency, needed only by this entry).
+ *
+ * - `arbitraries`: valid request bodies of every kind; `invalidArbitraries`: invalid ones, each
+ *   tagged with the path the service must report.
+ * - `laws`: the laws the calculators obey, as properties to run against your own wrapper.
+ * - `checkStore` and `storeChecks`: the store contract, to prove any `Store` implementation.
+ *
+ * @packageDocumentation
+ */
+export { arbitraries, FLIGHT_CLASSES, flightQuery, type FlightQueryBody, type RequestKind } from './arbitraries.js';
+export { CheckFailure, deepEqual, expectThat, matchesSubset, type Expectation } from './expect.js';
+export {
+  checkFieldRules,
+  checkRequestKind,
+  fieldRules,
+  invalidArbitraries,
+  withValue,
+  wrongType,
+  type FieldKind,
+  type FieldRule,
+  type InvalidRequest,
+} from './field-rules.js';
+export { laws, scaleDistances, totalOf, type Awaitable, type Body, type CalculatorKind, type DistanceKind, type LawOptions } from './laws.js';
+export { orderSample, requestSamples } from './samples.js';
+export { checkStore, runStoreCheck, storeChecks, type StoreCheck, type StoreCheckReport } from './store-contract.js';
