@@ -197,5 +197,7 @@ export function createMemoryStore(): Store {
     },
 
     async close(): Promise<void> {},
+
+    async ping(): Promise<void> {},
   };
 }

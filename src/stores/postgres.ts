@@ -362,6 +362,9 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
+const PING_TIMEOUT_MS = 2_000;
+
 /** Applies the missing migrations in order, holding an advisory lock so that concurrent opens wait for each other. */
 async function migrate(pool: pg.Pool, schema: string): Promise<void> {
   await inTransaction(pool, async (client) => {
@@ -625,6 +628,19 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Stor
 
     async close(): Promise<void> {
       await pool.end();
+    },
+
+    async ping(): Promise<void> {
+      // The timer covers the wait for a connection as well as the query.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([pool.query('SELECT 1'), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }
