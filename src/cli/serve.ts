@@ -1,10 +1,13 @@
+import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { createHandler, type RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
-import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
-import type { Store } from '../orders/store.js';
+import { startBulkWorker } from '../bulk/worker.js';
+import { runClusterPrimary } from './cluster.js';
+import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { logWorkerEvents } from './worker.js';
@@ -20,10 +23,11 @@ export interface Output {
   err(line: string): void;
 }
 
-/** One structured JSON log line per request: method, path, status, duration and partner, never the key. */
+/** One structured JSON log line per request: method, path, status, duration, partner and process id, never the key. */
 export function logLine(entry: RequestLogEntry): string {
   return JSON.stringify({
     time: new Date().toISOString(),
+    pid: process.pid,
     method: entry.method,
     path: entry.path,
     status: entry.status,
@@ -42,70 +46,186 @@ function rateLimitOf(value: string | undefined): number | undefined {
   return rate;
 }
 
-/**
- * `truecost serve`: the whole service on one port. Resolves once it listens; on SIGTERM or SIGINT
- * it stops accepting, finishes the requests in flight, closes the store and exits 0.
- */
-export async function serveCommand(args: readonly string[], output: Output): Promise<Server> {
+/** What `truecost serve` was asked for. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly db: string;
+  readonly rateLimit?: number;
+  /** How many server processes share the port (1: this process serves, without a cluster). */
+  readonly workers: number;
+  /** Where `GET /metrics` is served instead of the main port, when given. */
+  readonly metricsPort?: number;
+  readonly metricsHost: string;
+  /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
+  readonly drainDelayMs: number;
+}
+
+/** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
+export const DEFAULT_DRAIN_DELAY_MS = 2_000;
+
+function workersOf(value: string | undefined): number {
+  if (value === 'auto') return availableParallelism();
+  return integerOption(value, 'workers', 1, 1, 1024);
+}
+
+/** Parses and checks the command line of `truecost serve`. */
+export function parseServeOptions(args: readonly string[]): ServeOptions {
   const { values, positionals } = parseCommand(args, {
     port: { type: 'string' },
     host: { type: 'string' },
     db: { type: 'string' },
     'rate-limit': { type: 'string' },
+    workers: { type: 'string' },
+    'metrics-port': { type: 'string' },
+    'metrics-host': { type: 'string' },
+    'drain-delay': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
-  const port = integerOption(values.port, 'port', 8080, 0, 65_535);
   const host = values.host ?? '127.0.0.1';
-  const rate = rateLimitOf(values['rate-limit']);
   const db = values.db ?? DEFAULT_DB_URL;
-  const store = await openStore(db);
-  if (db === 'memory:') {
+  const workers = workersOf(values.workers);
+  if (workers > 1 && db === 'memory:') {
+    throw new UsageError(`--workers ${workers} needs a database the processes share: memory: lives in one process; use sqlite:PATH or postgres://...`);
+  }
+  const rate = rateLimitOf(values['rate-limit']);
+  return {
+    port: integerOption(values.port, 'port', 8080, 0, 65_535),
+    host,
+    db,
+    workers,
+    metricsHost: values['metrics-host'] ?? host,
+    drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
+    ...(rate === undefined ? {} : { rateLimit: rate }),
+    ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
+  };
+}
+
+/**
+ * `truecost serve`: the whole service on one port. With `--workers N` above 1, this process
+ * becomes the primary of N server processes sharing the port (see `./cluster.ts`). Resolves once
+ * it listens; on SIGTERM or SIGINT `/readyz` answers 503 for the drain delay, then the server
+ * stops accepting, finishes the requests in flight, closes the store and exits 0.
+ */
+export async function serveCommand(args: readonly string[], output: Output): Promise<void> {
+  const options = parseServeOptions(args);
+  if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output);
+  else await runServer(options, output);
+}
+
+/** Address of a listening server as a URL, e.g. `http://127.0.0.1:8080`. */
+export function urlOf(address: AddressInfo | { address: string; port: number; family?: string }): string {
+  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+/** Listens and resolves once listening, or rejects with the error (e.g. the port is taken). */
+export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** One server process: alone (`--workers 1`) or as a worker of the cluster. */
+async function runServer(options: ServeOptions, output: Output): Promise<void> {
+  const inCluster = cluster.isWorker;
+  const store = await openStore(options.db);
+  if (options.db === 'memory:') {
     const key = generateApiKey('staging');
     await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
+  const metrics = createServiceMetrics();
+  const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
   const apiReferenceScript = await readApiReferenceScript();
-  // The service delivers its own bulk jobs; more workers may share the database (`truecost worker`).
-  const worker = startBulkWorker({ store, log: logWorkerEvents(output) });
+  // Every server process delivers bulk jobs; leases keep two processes off one job, and more
+  // workers may share the database (`truecost worker`).
+  const logWorker = logWorkerEvents(output);
+  const worker = startBulkWorker({
+    store,
+    log: (event) => {
+      logWorker(event);
+      metrics.workerEvent(event);
+    },
+  });
+  let draining = false;
   const handler = createHandler({
     store,
-    onJobQueued: () => worker.wake(),
-    ...(rate === undefined ? {} : { rateLimit: { requestsPerSecond: rate } }),
+    draining: () => draining,
+    onJobQueued: () => {
+      metrics.jobQueued();
+      worker.wake();
+    },
+    ...(options.rateLimit === undefined ? {} : { rateLimit: { requestsPerSecond: options.rateLimit } }),
     ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
-    onRequest: (entry) => output.out(logLine(entry)),
+    onRequest: (entry) => {
+      output.out(logLine(entry));
+      metrics.request(entry);
+    },
     onError: (error, request) =>
       output.err(JSON.stringify({ time: new Date().toISOString(), level: 'error', ...request, error: String(error) })),
   });
-  const server = createServer(toNodeListener(handler));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
+  const api = toNodeListener(handler);
+  const server = createServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api);
+  const address = await listen(server, options.port, options.host);
+  // In a cluster the primary serves the metrics port, with every worker's metrics.
+  const metricsServer =
+    options.metricsPort === undefined || inCluster ? undefined : await startMetricsServer(metricsText, options.metricsPort, options.metricsHost, output);
+  if (inCluster) output.out(lifecycleLine('info', 'worker-listening', { pid: process.pid }));
+  else output.out(`truecost listening on ${urlOf(address)}`);
+  stopOnSignals(output, options.drainDelayMs, () => {
+    draining = true;
+  }, async () => {
+    await closeServer(server);
+    await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
+    await store.close();
   });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  output.out(`truecost listening on http://${shownHost}:${address.port}`);
-  stopOnSignals(server, worker, store, output);
+}
+
+/** Serves `GET /metrics` alone on its own port; prints its address. */
+export async function startMetricsServer(metrics: MetricsText, port: number, host: string, output: Output): Promise<Server> {
+  const server = createServer(metricsListener(metrics));
+  const address = await listen(server, port, host);
+  output.out(`truecost metrics on ${urlOf(address)}/metrics`);
   return server;
 }
 
-function stopOnSignals(server: Server, worker: BulkWorker, store: Store, output: Output): void {
+/** One JSON line about the process's life (start, drain, a replaced worker). */
+export function lifecycleLine(level: 'info' | 'error', event: string, fields: Record<string, unknown> = {}): string {
+  return JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
+}
+
+/** Stops accepting, lets the requests in flight finish (closing connections after the grace period), and resolves once closed. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * On the first SIGTERM or SIGINT: `flip` readiness, wait the drain delay (still serving, so that
+ * load balancers see `/readyz` fail and stop sending requests), then `close` and exit 0.
+ */
+function stopOnSignals(output: Output, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    output.err(JSON.stringify({ time: new Date().toISOString(), level: 'info', message: `${signal}: finishing requests in flight` }));
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      void worker
-        .stop()
-        .then(() => store.close())
+    flip();
+    output.err(lifecycleLine('info', 'draining', { signal, pid: process.pid, drain_delay_ms: drainDelayMs }));
+    setTimeout(() => {
+      output.err(lifecycleLine('info', 'closing', { pid: process.pid, message: 'finishing requests in flight' }));
+      close()
+        .catch((error: unknown) => output.err(lifecycleLine('error', 'close-failed', { pid: process.pid, error: String(error) })))
         .finally(() => process.exit(0));
-    });
-    server.closeIdleConnections();
+    }, drainDelayMs);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
