@@ -83,8 +83,9 @@ export async function runClusterPrimary(options: ServeOptions, output: Output): 
     stopAll('SIGTERM');
     exitWhenAllGone(0);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // Kept for every signal: a second one must not end the primary before its workers.
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   for (let index = 0; index < options.workers; index += 1) fork();
   await ready;
