@@ -50,8 +50,9 @@ export function parsePrometheus(text: string): Samples {
       labels.push([label[1]!, label[2]!]);
     }
     const raw = match[3]!;
-    const value = raw === '+Inf' ? Infinity : raw === '-Inf' ? -Infinity : Number(raw);
-    if (Number.isNaN(value) && raw !== 'NaN') throw new Error(`bad value in: ${line}`);
+    const lower = raw.toLowerCase();
+    const value = lower === '+inf' || lower === 'inf' ? Infinity : lower === '-inf' ? -Infinity : lower === 'nan' ? NaN : Number(raw);
+    if (Number.isNaN(value) && lower !== 'nan') throw new Error(`bad value in: ${line}`);
     samples.set(sampleKey(match[1]!, Object.fromEntries(labels)), value);
   }
   return samples;
