@@ -16,6 +16,8 @@ import { logWorkerEvents } from './worker.js';
 export const MEMORY_PARTNER_ID = 'local';
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long after the grace period the bulk worker and the store may take to stop before the process exits anyway. */
+const CLOSE_MARGIN_MS = 10_000;
 
 /** Where the command writes: one line at a time. */
 export interface Output {
@@ -222,6 +224,11 @@ function stopOnSignals(output: Output, drainDelayMs: number, flip: () => void, c
     output.err(lifecycleLine('info', 'draining', { signal, pid: process.pid, drain_delay_ms: drainDelayMs }));
     setTimeout(() => {
       output.err(lifecycleLine('info', 'closing', { pid: process.pid, message: 'finishing requests in flight' }));
+      // A store that never answers must not keep the process alive: give up after the grace period and a margin.
+      setTimeout(() => {
+        output.err(lifecycleLine('error', 'close-timeout', { pid: process.pid, message: 'shutdown did not finish; exiting' }));
+        process.exit(1);
+      }, SHUTDOWN_GRACE_MS + CLOSE_MARGIN_MS).unref();
       close()
         .catch((error: unknown) => output.err(lifecycleLine('error', 'close-failed', { pid: process.pid, error: String(error) })))
         .finally(() => process.exit(0));

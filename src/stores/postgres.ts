@@ -362,6 +362,9 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long opening a connection may take before the query that needed it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 /** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
 const PING_TIMEOUT_MS = 2_000;
 
@@ -405,6 +408,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
+    // A connection attempt the server never answers would hold its pool slot for good.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: `-c search_path=${schema}`,
   });
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
