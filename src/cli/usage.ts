@@ -7,7 +7,8 @@ export class UsageError extends Error {
 
 /** The help text of the `truecost` command. */
 export const USAGE = `Usage:
-  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N]
+  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--workers N|auto]
+                 [--metrics-port P] [--metrics-host H] [--drain-delay MS]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--db URL]
@@ -18,7 +19,8 @@ export const USAGE = `Usage:
   truecost jobs retry JOB_ID [--db URL]
   truecost worker [--db URL]
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.`;
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
+serve --workers runs N server processes on one port (auto: one per core; not with memory:).`;
 
 /** The options a command takes: each a string or a flag. */
 export type OptionSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;
