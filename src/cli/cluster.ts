@@ -5,7 +5,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { clusterPrimaryMetrics } from './metrics.js';
-import { lifecycleLine, startMetricsServer, urlOf, type Output, type ServeOptions } from './serve.js';
+import { lifecycleLine, startMetricsServer, urlOf } from './listening.js';
+import type { Output, ServeOptions } from './serve.js';
 
 /** A worker that lived at least this long is replaced at once; one that died sooner, after a growing delay. */
 const HEALTHY_LIFETIME_MS = 10_000;

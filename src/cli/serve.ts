@@ -1,12 +1,12 @@
 import cluster from 'node:cluster';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { createHandler, type RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { startBulkWorker } from '../bulk/worker.js';
 import { runClusterPrimary } from './cluster.js';
+import { lifecycleLine, listen, startMetricsServer, urlOf } from './listening.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
@@ -115,23 +115,6 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   else await runServer(options, output);
 }
 
-/** Address of a listening server as a URL, e.g. `http://127.0.0.1:8080`. */
-export function urlOf(address: AddressInfo | { address: string; port: number; family?: string }): string {
-  const host = address.address.includes(':') ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
-}
-
-/** Listens and resolves once listening, or rejects with the error (e.g. the port is taken). */
-export function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve(server.address() as AddressInfo);
-    });
-  });
-}
-
 /** One server process: alone (`--workers 1`) or as a worker of the cluster. */
 async function runServer(options: ServeOptions, output: Output): Promise<void> {
   const inCluster = cluster.isWorker;
@@ -186,19 +169,6 @@ async function runServer(options: ServeOptions, output: Output): Promise<void> {
     await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });
-}
-
-/** Serves `GET /metrics` alone on its own port; prints its address. */
-export async function startMetricsServer(metrics: MetricsText, port: number, host: string, output: Output): Promise<Server> {
-  const server = createServer(metricsListener(metrics));
-  const address = await listen(server, port, host);
-  output.out(`truecost metrics on ${urlOf(address)}/metrics`);
-  return server;
-}
-
-/** One JSON line about the process's life (start, drain, a replaced worker). */
-export function lifecycleLine(level: 'info' | 'error', event: string, fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
 }
 
 /** Stops accepting, lets the requests in flight finish (closing connections after the grace period), and resolves once closed. */
