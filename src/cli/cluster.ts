@@ -5,7 +5,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Server } from 'node:http';
 import { clusterPrimaryMetrics } from './metrics.js';
-import { lifecycleLine, startMetricsServer, urlOf } from './listening.js';
+import { startMetricsServer, urlOf } from './listening.js';
+import type { ServiceLog } from './log.js';
 import type { Output, ServeOptions } from './serve.js';
 
 /** A worker that lived at least this long is replaced at once; one that died sooner, after a growing delay. */
@@ -18,7 +19,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
  * address once); rejects when a worker fails before the service ever listened (a bad database
  * URL, a taken port), after stopping the others.
  */
-export async function runClusterPrimary(options: ServeOptions, output: Output): Promise<void> {
+export async function runClusterPrimary(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
   const metrics = clusterPrimaryMetrics();
   const startedAt = new Map<Worker, number>();
   let started = false;
@@ -36,8 +37,12 @@ export async function runClusterPrimary(options: ServeOptions, output: Output): 
 
   const exitWhenAllGone = (code: number): void => {
     if (Object.keys(cluster.workers ?? {}).length > 0) return;
-    if (metricsServer === undefined) process.exit(code);
-    else metricsServer.close(() => process.exit(code));
+    const exit = (): void => {
+      log.flush();
+      process.exit(code);
+    };
+    if (metricsServer === undefined) exit();
+    else metricsServer.close(exit);
   };
 
   let exitCode = 0;
@@ -59,7 +64,7 @@ export async function runClusterPrimary(options: ServeOptions, output: Output): 
         exitWhenAllGone(exitCode);
         return;
       }
-      output.err(lifecycleLine('error', 'worker-exited', { pid: worker.process.pid, code, signal }));
+      log.write('error', { event: 'worker-exited', worker_pid: worker.process.pid, code, signal });
       if (!started) {
         stopping = true;
         exitCode = 1;
@@ -70,7 +75,7 @@ export async function runClusterPrimary(options: ServeOptions, output: Output): 
       }
       quickDeaths = lived >= HEALTHY_LIFETIME_MS ? 0 : quickDeaths + 1;
       const delay = quickDeaths === 0 ? 0 : Math.min(MAX_RESTART_DELAY_MS, FIRST_RESTART_DELAY_MS * 2 ** (quickDeaths - 1));
-      output.err(lifecycleLine('info', 'worker-replacing', { pid: worker.process.pid, delay_ms: delay }));
+      log.write('info', { event: 'worker-replacing', worker_pid: worker.process.pid, delay_ms: delay });
       setTimeout(() => {
         if (!stopping) fork();
       }, delay);
@@ -80,7 +85,7 @@ export async function runClusterPrimary(options: ServeOptions, output: Output): 
   const stop = (signal: NodeJS.Signals): void => {
     if (stopping) return;
     stopping = true;
-    output.err(lifecycleLine('info', 'stopping-workers', { signal, pid: process.pid }));
+    log.write('info', { event: 'stopping-workers', signal });
     stopAll('SIGTERM');
     exitWhenAllGone(0);
   };

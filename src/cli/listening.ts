@@ -1,5 +1,4 @@
-// Listening and the lines a server process prints about its life, shared by a single server, the
-// workers of a cluster and its primary.
+// Listening, shared by a single server, the workers of a cluster and its primary.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsListener, type MetricsText } from './metrics.js';
@@ -28,9 +27,4 @@ export async function startMetricsServer(metrics: MetricsText, port: number, hos
   const address = await listen(server, port, host);
   output.out(`truecost metrics on ${urlOf(address)}/metrics`);
   return server;
-}
-
-/** One JSON line about the process's life (start, drain, a replaced worker). */
-export function lifecycleLine(level: 'info' | 'error', event: string, fields: Record<string, unknown> = {}): string {
-  return JSON.stringify({ time: new Date().toISOString(), level, event, ...fields });
 }

@@ -1,16 +1,18 @@
 import cluster from 'node:cluster';
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { createHandler, type RequestLogEntry } from '../http/handler.js';
+import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
-import { startBulkWorker } from '../bulk/worker.js';
+import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
+import { startBulkWorker, type WorkerEvent } from '../bulk/worker.js';
 import { runClusterPrimary } from './cluster.js';
-import { lifecycleLine, listen, startMetricsServer, urlOf } from './listening.js';
+import { listen, startMetricsServer, urlOf } from './listening.js';
+import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
-import { logWorkerEvents } from './worker.js';
+import { workerEventFields, workerEventLevel } from './worker.js';
 
 /** The partner that `--db memory:` creates its staging key for. */
 export const MEMORY_PARTNER_ID = 'local';
@@ -25,18 +27,11 @@ export interface Output {
   err(line: string): void;
 }
 
-/** One structured JSON log line per request: method, path, status, duration, partner and process id, never the key. */
-export function logLine(entry: RequestLogEntry): string {
-  return JSON.stringify({
-    time: new Date().toISOString(),
-    pid: process.pid,
-    method: entry.method,
-    path: entry.path,
-    status: entry.status,
-    duration_ms: Math.round(entry.durationMs * 1000) / 1000,
-    partner: entry.partnerId ?? null,
-    environment: entry.environment ?? null,
-  });
+function logLevelOf(value: string | undefined): LogLevel {
+  if (value === undefined) return 'info';
+  const level = LOG_LEVELS.find((candidate) => candidate === value);
+  if (level === undefined) throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(', ')}; got ${JSON.stringify(value)}.`);
+  return level;
 }
 
 function rateLimitOf(value: string | undefined): number | undefined {
@@ -48,12 +43,24 @@ function rateLimitOf(value: string | undefined): number | undefined {
   return rate;
 }
 
+/** The bulk worker's events on the service's log, with the fields of `truecost worker`'s lines. */
+function logWorkerEventsTo(log: ServiceLog): (event: WorkerEvent) => void {
+  return (event) => log.write(workerEventLevel(event), workerEventFields(event));
+}
+
 /** What `truecost serve` was asked for. */
 export interface ServeOptions {
   readonly port: number;
   readonly host: string;
   readonly db: string;
   readonly rateLimit?: number;
+  readonly logLevel: LogLevel;
+  /** Whether each request gets a line on the log. */
+  readonly requestLog: boolean;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  /** Whether bulk results may go to loopback and private addresses (local testing). */
+  readonly allowPrivateEndpoints: boolean;
   /** How many server processes share the port (1: this process serves, without a cluster). */
   readonly workers: number;
   /** Where `GET /metrics` is served instead of the main port, when given. */
@@ -78,6 +85,11 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     host: { type: 'string' },
     db: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'log-level': { type: 'string' },
+    'no-request-log': { type: 'boolean' },
+    'request-timeout': { type: 'string' },
+    'headers-timeout': { type: 'string' },
+    'allow-private-endpoints': { type: 'boolean' },
     workers: { type: 'string' },
     'metrics-port': { type: 'string' },
     'metrics-host': { type: 'string' },
@@ -96,6 +108,11 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     host,
     db,
     workers,
+    logLevel: logLevelOf(values['log-level']),
+    requestLog: values['no-request-log'] !== true,
+    requestTimeoutMs: integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
+    headersTimeoutMs: integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000),
+    allowPrivateEndpoints: values['allow-private-endpoints'] === true,
     metricsHost: values['metrics-host'] ?? host,
     drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
     ...(rate === undefined ? {} : { rateLimit: rate }),
@@ -111,17 +128,18 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
  */
 export async function serveCommand(args: readonly string[], output: Output): Promise<void> {
   const options = parseServeOptions(args);
-  if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output);
-  else await runServer(options, output);
+  const log = createServiceLog({ level: options.logLevel });
+  if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output, log);
+  else await runServer(options, output, log);
 }
 
 /** One server process: alone (`--workers 1`) or as a worker of the cluster. */
-async function runServer(options: ServeOptions, output: Output): Promise<void> {
+async function runServer(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
   const inCluster = cluster.isWorker;
   const store = await openStore(options.db);
   if (options.db === 'memory:') {
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const metrics = createServiceMetrics();
@@ -129,9 +147,10 @@ async function runServer(options: ServeOptions, output: Output): Promise<void> {
   const apiReferenceScript = await readApiReferenceScript();
   // Every server process delivers bulk jobs; leases keep two processes off one job, and more
   // workers may share the database (`truecost worker`).
-  const logWorker = logWorkerEvents(output);
+  const logWorker = logWorkerEventsTo(log);
   const worker = startBulkWorker({
     store,
+    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
     log: (event) => {
       logWorker(event);
       metrics.workerEvent(event);
@@ -147,22 +166,26 @@ async function runServer(options: ServeOptions, output: Output): Promise<void> {
     },
     ...(options.rateLimit === undefined ? {} : { rateLimit: { requestsPerSecond: options.rateLimit } }),
     ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
-    onRequest: (entry) => {
-      output.out(logLine(entry));
-      metrics.request(entry);
-    },
-    onError: (error, request) =>
-      output.err(JSON.stringify({ time: new Date().toISOString(), level: 'error', ...request, error: String(error) })),
+    onRequest: options.requestLog
+      ? (entry) => {
+          log.request(entry);
+          metrics.request(entry);
+        }
+      : (entry) => metrics.request(entry),
+    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const api = toNodeListener(handler);
-  const server = createServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api);
+  const server = createNodeServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
+    requestTimeoutMs: options.requestTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+  });
   const address = await listen(server, options.port, options.host);
   // In a cluster the primary serves the metrics port, with every worker's metrics.
   const metricsServer =
     options.metricsPort === undefined || inCluster ? undefined : await startMetricsServer(metricsText, options.metricsPort, options.metricsHost, output);
-  if (inCluster) output.out(lifecycleLine('info', 'worker-listening', { pid: process.pid }));
+  if (inCluster) log.write('info', { event: 'worker-listening' });
   else output.out(`truecost listening on ${urlOf(address)}`);
-  stopOnSignals(output, options.drainDelayMs, () => {
+  stopOnSignals(log, options.drainDelayMs, () => {
     draining = true;
   }, async () => {
     await closeServer(server);
@@ -183,25 +206,29 @@ function closeServer(server: Server): Promise<void> {
 
 /**
  * On the first SIGTERM or SIGINT: `flip` readiness, wait the drain delay (still serving, so that
- * load balancers see `/readyz` fail and stop sending requests), then `close` and exit 0.
+ * load balancers see `/readyz` fail and stop sending requests), then `close`, flush the log and exit 0.
  */
-function stopOnSignals(output: Output, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
+function stopOnSignals(log: ServiceLog, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
   let stopping = false;
+  const exit = (code: number): void => {
+    log.flush();
+    process.exit(code);
+  };
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
     flip();
-    output.err(lifecycleLine('info', 'draining', { signal, pid: process.pid, drain_delay_ms: drainDelayMs }));
+    log.write('info', { event: 'draining', signal, drain_delay_ms: drainDelayMs });
     setTimeout(() => {
-      output.err(lifecycleLine('info', 'closing', { pid: process.pid, message: 'finishing requests in flight' }));
+      log.write('info', { event: 'closing', message: `${signal}: finishing requests in flight` });
       // A store that never answers must not keep the process alive: give up after the grace period and a margin.
       setTimeout(() => {
-        output.err(lifecycleLine('error', 'close-timeout', { pid: process.pid, message: 'shutdown did not finish; exiting' }));
-        process.exit(1);
+        log.write('error', { event: 'close-timeout', message: 'shutdown did not finish; exiting' });
+        exit(1);
       }, SHUTDOWN_GRACE_MS + CLOSE_MARGIN_MS).unref();
       close()
-        .catch((error: unknown) => output.err(lifecycleLine('error', 'close-failed', { pid: process.pid, error: String(error) })))
-        .finally(() => process.exit(0));
+        .catch((error: unknown) => log.write('error', { event: 'close-failed', error: String(error) }))
+        .finally(() => exit(0));
     }, drainDelayMs);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -7,20 +7,23 @@ export class UsageError extends Error {
 
 /** The help text of the `truecost` command. */
 export const USAGE = `Usage:
-  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--workers N|auto]
-                 [--metrics-port P] [--metrics-host H] [--drain-delay MS]
+  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
+                 [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
+                 [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
-  truecost partners set-endpoint --partner ID --url URL [--db URL]
+  truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
-  truecost worker [--db URL]
+  truecost worker [--allow-private-endpoints] [--db URL]
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
-serve --workers runs N server processes on one port (auto: one per core; not with memory:).`;
+Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
+private addresses (for local testing). serve --workers runs N server processes on one port
+(auto: one per core; not with memory:).`;
 
 /** The options a command takes: each a string or a flag. */
 export type OptionSpec = Readonly<Record<string, { readonly type: 'string' | 'boolean' }>>;

@@ -39,7 +39,7 @@ async function readiness({ store, services }: RouteContext): Promise<Reply> {
   } catch (error) {
     storeCheck = `down: ${error instanceof Error ? error.message : String(error)}`;
   }
-  const checks = { store: storeCheck, shutdown: services.draining() ? 'in progress' : 'no' };
+  const checks = { store: storeCheck, shutdown: services.draining?.() === true ? 'in progress' : 'no' };
   if (checks.store === 'ok' && checks.shutdown === 'no') return success(200, { status: 'ready', checks });
   return success(503, { message: NOT_READY_MESSAGE, checks });
 }

@@ -67,9 +67,9 @@ describe('GET /metrics', () => {
     let secret = '';
     // The first delivery of each job is refused, the retry (about 5 s later) accepted.
     const receiver = await startReceiver(() => secret, (_delivery, nth) => (nth === 1 ? 503 : 200));
-    const service = await startService(['--db', db, '--drain-delay', '0']);
+    const service = await startService(['--db', db, '--drain-delay', '0', '--allow-private-endpoints']);
     try {
-      secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--db', db]).stdout.trim();
+      secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--allow-private-endpoints', '--db', db]).stdout.trim();
       const metricsUrl = `${service.base}/metrics`;
       const before = await scrape(metricsUrl);
       expect((await sendJson(`${service.base}/v3/flight/bulk`, key, calculatorSamples.bulkFlight)).status).toBe(200);

@@ -85,8 +85,8 @@ describe.skipIf(pgUrl === undefined)('two servers on one PostgreSQL database', (
     expect(key).toMatch(/^truecost_staging_/);
     let secret = '';
     const receiver = await startReceiver(() => secret);
-    secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--db', db]).stdout.trim();
-    const servers: Service[] = await Promise.all([0, 1].map(() => startService(['--db', db, '--drain-delay', '0'])));
+    secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--allow-private-endpoints', '--db', db]).stdout.trim();
+    const servers: Service[] = await Promise.all([0, 1].map(() => startService(['--db', db, '--drain-delay', '0', '--allow-private-endpoints'])));
     const balancer = await startBalancer(servers.map((server) => ({ host: '127.0.0.1', port: Number(new URL(server.base).port) })));
     try {
       const api = `${balancer.base}/v3/integrations/vote`;

@@ -40,7 +40,7 @@ describe('the request log entry', () => {
   it('names the route template and the failure, never the raw path or key', async () => {
     const store = createMemoryStore();
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'acme', environment: 'staging', createdAt: 0 });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'acme', environment: 'staging', createdAt: 0 });
     const entries: RequestLogEntry[] = [];
     const handler = createHandler({ store, onRequest: (entry) => entries.push(entry) });
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };

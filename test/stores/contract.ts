@@ -284,6 +284,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         await store.claimJob('w1', now, 1000);
         await store.claimJob('w2', now + 1000, 1000);
         expect(await store.saveJobResults('job-1', 'w1', { f1: '0.1' }, now + 1001)).toBe(false);
+        expect(await store.startAttempt('job-1', 'w1', now + 1001)).toBe(false);
         expect(await store.recordAttempt('job-1', 'w1', { delivered: true, at: now + 1001 })).toBe(false);
         expect(await store.saveJobResults('job-1', 'w2', { f1: '0.123456' }, now + 1002)).toBe(true);
         expect(await store.getJob(staging, 'job-1')).toMatchObject({
@@ -297,6 +298,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       it('records a delivered attempt and releases the lease', async () => {
         await enqueue('job-1');
         await store.claimJob('w1', now, 1000);
+        expect(await store.startAttempt('job-1', 'w1', now + 2)).toBe(true);
         expect(await store.recordAttempt('job-1', 'w1', { delivered: true, at: now + 5 })).toBe(true);
         expect(await store.getJob(staging, 'job-1')).toMatchObject({
           state: 'delivered',
@@ -314,6 +316,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         await enqueue('job-1');
         await store.claimJob('w1', now, 1000);
         const failed = { delivered: false, at: now + 5, error: 'HTTP 500' } as const;
+        await store.startAttempt('job-1', 'w1', now + 1);
         expect(await store.recordAttempt('job-1', 'w1', { ...failed, nextAttemptAt: now + 5000 })).toBe(true);
         expect(await store.getJob(staging, 'job-1')).toMatchObject({
           state: 'queued',
@@ -325,9 +328,25 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         });
         expect(await store.claimJob('w1', now + 4999, 1000)).toBeUndefined();
         expect((await store.claimJob('w1', now + 5000, 1000))?.attempts).toBe(1);
+        await store.startAttempt('job-1', 'w1', now + 5001);
         expect(await store.recordAttempt('job-1', 'w1', { ...failed, error: 'timeout', nextAttemptAt: null })).toBe(true);
         expect(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'failed', attempts: 2, lastError: 'timeout' });
         expect(await store.claimJob('w1', now + 1e9, 1000)).toBeUndefined();
+      });
+
+      it('counts an attempt when it starts, so that one cut short by a crash still counts', async () => {
+        await enqueue('job-1');
+        await store.claimJob('w1', now, 1000);
+        expect(await store.startAttempt('job-1', 'w1', now + 1)).toBe(true);
+        // w1 dies mid-delivery: the attempt is counted, the job still leased to it.
+        expect(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'delivering', attempts: 1, leaseOwner: 'w1', updatedAt: now + 1 });
+        const takenOver = await store.claimJob('w2', now + 1000, 1000);
+        expect(takenOver).toMatchObject({ attempts: 1, leaseOwner: 'w2' });
+        expect(await store.startAttempt('job-1', 'w1', now + 1001)).toBe(false);
+        expect(await store.startAttempt('job-1', 'w2', now + 1001)).toBe(true);
+        expect(await store.recordAttempt('job-1', 'w2', { delivered: true, at: now + 1002 })).toBe(true);
+        expect(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'delivered', attempts: 2, deliveredAt: now + 1002 });
+        expect(await store.startAttempt('job-unknown', 'w2', now)).toBe(false);
       });
 
       it('lists jobs newest first, by state and up to a limit', async () => {
@@ -344,10 +363,12 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
       it('queues a failed job again at once, leaves a delivered one alone, and knows no unknown one', async () => {
         await enqueue('job-1');
         await store.claimJob('w1', now, 1000);
+        await store.startAttempt('job-1', 'w1', now);
         await store.recordAttempt('job-1', 'w1', { delivered: false, at: now + 1, error: 'gone', nextAttemptAt: null });
         const retried = await store.retryJob('job-1', now + 100);
         expect(retried).toMatchObject({ state: 'queued', nextAttemptAt: now + 100, attempts: 1, updatedAt: now + 100 });
         expect((await store.claimJob('w2', now + 100, 1000))?.jobId).toBe('job-1');
+        await store.startAttempt('job-1', 'w2', now + 100);
         await store.recordAttempt('job-1', 'w2', { delivered: true, at: now + 101 });
         expect(await store.retryJob('job-1', now + 200)).toMatchObject({ state: 'delivered', updatedAt: now + 101 });
         expect(await store.retryJob('job-unknown', now)).toBeUndefined();
