@@ -19,6 +19,7 @@ afterAll(async () => {
  */
 async function startProxy(target: { host: string; port: number }) {
   const open = new Set<Socket>();
+  const held = new Set<Socket>();
   let mode: 'open' | 'cut' | 'stalled' = 'open';
   const server: Server = createServer((client) => {
     if (mode === 'cut') {
@@ -26,8 +27,8 @@ async function startProxy(target: { host: string; port: number }) {
       return;
     }
     if (mode === 'stalled') {
-      open.add(client);
-      client.on('close', () => open.delete(client));
+      held.add(client);
+      client.on('close', () => held.delete(client));
       client.on('error', () => client.destroy());
       return;
     }
@@ -52,12 +53,14 @@ async function startProxy(target: { host: string; port: number }) {
       mode = 'stalled';
       for (const socket of open) socket.destroy();
     },
+    /** Back to forwarding; connections held while stalled are reset, as a recovered network would. */
     restore() {
       mode = 'open';
+      for (const socket of held) socket.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
-        for (const socket of open) socket.destroy();
+        for (const socket of [...open, ...held]) socket.destroy();
         server.close(() => resolve());
       }),
   };
