@@ -14,6 +14,7 @@ export class MissingPackageError extends UsageError {
 export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
+                 [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
@@ -26,10 +27,11 @@ export const USAGE = `Usage:
   truecost --version
   truecost COMMAND --help
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
 Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
-private addresses (for local testing).`;
+private addresses (for local testing). serve --workers runs N server processes on one port
+(auto: one per core; not with memory:).`;
 
 /** What `truecost COMMAND --help` adds under the usage lines of its command. */
 const DETAILS: Readonly<Record<string, string>> = {
@@ -43,7 +45,11 @@ const DETAILS: Readonly<Record<string, string>> = {
   --no-request-log  no log line per request
   --request-timeout MS   most time to receive a whole request (default 30000)
   --headers-timeout MS   most time to receive the headers (default 10000)
-  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)`,
+  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)
+  --workers N|auto  server processes on one port (default 1; auto: one per core; not with memory:)
+  --metrics-port N  serve /metrics on its own port instead of the main one
+  --metrics-host A  address of the metrics port (default: --host)
+  --drain-delay MS  how long /readyz answers 503 before the server stops accepting on SIGTERM`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered; prints the signing secret.',
   flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',

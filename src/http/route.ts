@@ -40,6 +40,8 @@ export interface RouteServices {
   openApiDocument(): unknown;
   /** The API reference page's script, when configured. */
   readonly apiReferenceScript: string | undefined;
+  /** True once the service is shutting down (`GET /readyz` answers 503); never, when absent. */
+  draining?(): boolean;
 }
 
 /**

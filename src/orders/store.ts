@@ -128,4 +128,10 @@ export interface JobStore {
 export interface Store extends OrderStore, PartnerStore, JobStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
+  /**
+   * Resolves when the database answers a trivial query, and rejects with the reason when it does
+   * not (within a short timeout); `GET /readyz` asks it. Optional, so that stores written
+   * elsewhere keep compiling: a store without it counts as ready.
+   */
+  ping?(): Promise<void>;
 }

@@ -209,5 +209,7 @@ export function createMemoryStore(): Store {
     },
 
     async close(): Promise<void> {},
+
+    async ping(): Promise<void> {},
   };
 }

@@ -364,6 +364,12 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long opening a connection may take before the query that needed it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
+const PING_TIMEOUT_MS = 2_000;
+
 /** Applies the missing migrations in order, holding an advisory lock so that concurrent opens wait for each other. */
 async function migrate(pool: pg.Pool, schema: string): Promise<void> {
   await inTransaction(pool, async (client) => {
@@ -404,6 +410,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
+    // A connection attempt the server never answers would hold its pool slot for good.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: `-c search_path=${schema}`,
   });
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
@@ -740,6 +748,19 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     async close(): Promise<void> {
       await keyChanges.close();
       await pool.end();
+    },
+
+    async ping(): Promise<void> {
+      // The timer covers the wait for a connection as well as the query.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([pool.query('SELECT 1'), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

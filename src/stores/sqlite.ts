@@ -504,5 +504,10 @@ function createSqliteStore(db: Database.Database): Store {
     async close(): Promise<void> {
       db.close();
     },
+
+    async ping(): Promise<void> {
+      // Reads a table, so that a closed or unreadable file fails, not only a closed handle.
+      db.prepare('SELECT 1 FROM schema_migrations LIMIT 1').get();
+    },
   };
 }
