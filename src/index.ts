@@ -15,13 +15,8 @@ export {
   hasAtMostSixDecimals,
 } from './schemas/common.js';
 export { METHODOLOGY_VERSION } from './data/version.js';
-export type {
-  EmissionBasis,
-  Explained,
-  FactorUse,
-  ItemExplanation,
-  SourceTag,
-} from './calculators/explanation.js';
+export type { EmissionBasis, FactorUse, SourceTag } from './data/factor.js';
+export type { Explained, ItemExplanation } from './calculators/explanation.js';
 export { roundKilograms, roundTonnes, tonnesString } from './calculators/rounding.js';
 
 // Orders: schemas, the pure state machine and the store interface.

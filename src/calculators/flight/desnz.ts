@@ -1,6 +1,6 @@
 import { DESNZ_2025_ROWS, type DesnzCabin, type DesnzFactorRow, type DesnzHaul } from '../../data/flight/desnz-2025.js';
 import { DESNZ_LONG_HAUL_FROM, DESNZ_UK_COUNTRY, type SeatCabin } from '../../data/flight/factors.js';
-import type { Airport } from './geo.js';
+import type { Airport } from '../../data/flight/airport-index.js';
 
 const rows = new Map<string, DesnzFactorRow>();
 for (const row of DESNZ_2025_ROWS) rows.set(`${row[0]}|${row[1]}`, row);

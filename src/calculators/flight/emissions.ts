@@ -18,7 +18,8 @@ import type { FactorUse, ItemExplanation } from '../explanation.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
-import { airportByIata, greatCircleKm, type Airport } from './geo.js';
+import { airportByIata, type Airport } from '../../data/flight/airport-index.js';
+import { greatCircleKm } from './geo.js';
 
 /** `fuel`: TIM 3.0 on the EEA 2023 fuel table (the default). `desnz-2025`: UK DESNZ 2025 factors. */
 export type FlightMethod = 'fuel' | 'desnz-2025';

@@ -6,7 +6,8 @@ import { tonnesString } from '../rounding.js';
 import { checkFlightOptions, flightEmissions, flightKilograms, type FlightOptions } from './emissions.js';
 
 export { flightEmissions, type FlightEmissions, type FlightMethod, type FlightOptions } from './emissions.js';
-export { airportByIata, greatCircleKm, type Airport, type Coordinates } from './geo.js';
+export { airportByIata, type Airport, type Coordinates } from '../../data/flight/airport-index.js';
+export { greatCircleKm } from './geo.js';
 
 /**
  * The flight_id of each flight: the partner's where sent, else `flight-<position>` (1-based),

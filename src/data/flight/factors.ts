@@ -1,4 +1,4 @@
-import type { FactorUse } from '../../calculators/explanation.js';
+import type { FactorUse } from '../factor.js';
 
 // The constants of the flight method, each with its citation. docs/methodology.md, "Flights (E6, E7)",
 // lists the same values; a test checks that the worked examples there follow from them.
