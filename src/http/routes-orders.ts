@@ -24,8 +24,8 @@ import { defineRoute, type AnyRoute } from './route.js';
 const variantParam = { variant: variantSchema };
 const ORDERS = 'Orders';
 
-function variantOf(params: Readonly<Record<string, string>>): Variant {
-  return params['variant'] === 'vote' ? 'vote' : 'calculated';
+function variantOf(params: { readonly variant: string }): Variant {
+  return params.variant === 'vote' ? 'vote' : 'calculated';
 }
 
 async function change(
@@ -128,7 +128,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled'],
     serverError: 'serverError',
     handle: ({ params, scope, now, store }) =>
-      change(store, scope, variantOf(params), params['partner_order_id'] ?? '', { kind: 'cancel' }, now),
+      change(store, scope, variantOf(params), params.partner_order_id, { kind: 'cancel' }, now),
   }),
   defineRoute({
     method: 'GET',
@@ -143,7 +143,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['orderNotFound'],
     serverError: 'serverError',
     async handle({ params, scope, now, store }) {
-      const record = await store.getOrder(scope, params['partner_order_id'] ?? '');
+      const record = await store.getOrder(scope, params.partner_order_id);
       if (record === undefined || record.variant !== variantOf(params)) return failure('orderNotFound');
       return success(200, { order: orderView(record, now) });
     },
@@ -176,7 +176,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['optInNotFound'],
     serverError: 'serverError',
     async handle({ params, scope, store }) {
-      const record = await store.getOptIn(scope, params['cart_id'] ?? '');
+      const record = await store.getOptIn(scope, params.cart_id);
       return record === undefined ? failure('optInNotFound') : success(200, { opt_in: optInView(record) });
     },
   }),
