@@ -4,6 +4,8 @@ import { createHandler, type RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
+import { trackKeyUsage } from '../dashboard/key-usage.js';
+import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import type { Store } from '../orders/store.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
@@ -52,13 +54,15 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     host: { type: 'string' },
     db: { type: 'string' },
     'rate-limit': { type: 'string' },
+    'secure-cookies': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const port = integerOption(values.port, 'port', 8080, 0, 65_535);
   const host = values.host ?? '127.0.0.1';
   const rate = rateLimitOf(values['rate-limit']);
   const db = values.db ?? DEFAULT_DB_URL;
-  const store = await openStore(db);
+  // "Last used" on the dashboard's key list: recorded at most once a minute per key, off the request's path.
+  const store = trackKeyUsage(await openStore(db));
   if (db === 'memory:') {
     const key = generateApiKey('staging');
     await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
@@ -76,7 +80,14 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     onError: (error, request) =>
       output.err(JSON.stringify({ time: new Date().toISOString(), level: 'error', ...request, error: String(error) })),
   });
-  const server = createServer(toNodeListener(handler));
+  const dashboard = dashboardListener({
+    store,
+    onJobQueued: () => worker.wake(),
+    ...(values['secure-cookies'] === true ? { secureCookies: true } : {}),
+    onError: (error, request) =>
+      output.err(JSON.stringify({ time: new Date().toISOString(), level: 'error', ...request, error: String(error) })),
+  });
+  const server = createServer(withDashboard(toNodeListener(handler), dashboard));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {

@@ -7,10 +7,11 @@ export class UsageError extends Error {
 
 /** The help text of the `truecost` command. */
 export const USAGE = `Usage:
-  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N]
+  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--secure-cookies]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--db URL]
+  truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
