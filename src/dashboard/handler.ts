@@ -74,7 +74,8 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
+  // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on the dashboard's own forms.
+  'referrer-policy': 'same-origin',
   'cache-control': 'no-store',
 };
 
