@@ -148,6 +148,8 @@ for (const target of targets) {
         await page.goto(`${service.base}/dashboard/keys`);
         await expect.poll(() => page.locator('tbody tr', { hasText: 'truecost_staging_' }).count()).toBe(1);
         expect(await page.content()).not.toContain(key);
+        // "Last used" was recorded off the request path, at the first request of the minute.
+        expect(await page.locator('tbody tr', { hasText: 'truecost_staging_' }).locator('td').nth(2).textContent()).toMatch(/ UTC$/);
         await shot(page, target, '04-keys');
 
         // Revoked, the key is refused at once.
