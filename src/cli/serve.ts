@@ -5,6 +5,7 @@ import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { startBulkWorker, type BulkWorker } from '../bulk/worker.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
+import { keyPrefix } from '../dashboard/keys.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import type { Store } from '../orders/store.js';
 import { DEFAULT_DB_URL, openStore } from './store-url.js';
@@ -65,7 +66,7 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
   const store = trackKeyUsage(await openStore(db));
   if (db === 'memory:') {
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
+    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now(), prefix: keyPrefix(key, 'staging') });
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const apiReferenceScript = await readApiReferenceScript();
