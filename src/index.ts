@@ -80,7 +80,16 @@ export {
 export type { Environment, OptInRecord, OrderRecord, Scope } from './orders/types.js';
 export type {
   ApiKeyRecord,
+  ApiKeySummary,
   AttemptOutcome,
+  DashboardStore,
+  InviteRecord,
+  JobListQuery,
+  ListPage,
+  OptInListQuery,
+  OrderEvent,
+  OrderListQuery,
+  SessionRecord,
   JobRecord,
   JobState,
   JobStore,

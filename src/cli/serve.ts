@@ -11,6 +11,9 @@ import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { dbUrlOf, openStore } from './store-url.js';
+import { trackKeyUsage } from '../dashboard/key-usage.js';
+import { keyPrefix } from '../dashboard/keys.js';
+import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
@@ -61,6 +64,8 @@ export interface ServeOptions {
   readonly headersTimeoutMs: number;
   /** Whether bulk results may go to loopback and private addresses (local testing). */
   readonly allowPrivateEndpoints: boolean;
+  /** Whether the dashboard's cookies carry `Secure` (when served over https). */
+  readonly secureCookies: boolean;
   /** How many server processes share the port (1: this process serves, without a cluster). */
   readonly workers: number;
   /** Where `GET /metrics` is served instead of the main port, when given. */
@@ -94,6 +99,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'metrics-port': { type: 'string' },
     'metrics-host': { type: 'string' },
     'drain-delay': { type: 'string' },
+    'secure-cookies': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -114,6 +120,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     requestTimeoutMs: integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
     headersTimeoutMs: integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000),
     allowPrivateEndpoints: values['allow-private-endpoints'] === true,
+    secureCookies: values['secure-cookies'] === true,
     metricsHost: values['metrics-host'] ?? host,
     drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
     ...(rate === undefined ? {} : { rateLimit: rate }),
@@ -137,10 +144,17 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
 /** One server process: alone (`--workers 1`) or as a worker of the cluster. */
 async function runServer(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
   const inCluster = cluster.isWorker;
-  const store = await openStore(options.db);
+  // "Last used" on the dashboard's key list: recorded at most once a minute per key, off the request's path.
+  const store = trackKeyUsage(await openStore(options.db));
   if (options.db === 'memory:') {
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
+    await store.addApiKey({
+      keyHash: await hashApiKey(key),
+      partnerId: MEMORY_PARTNER_ID,
+      environment: 'staging',
+      createdAt: Date.now(),
+      prefix: keyPrefix(key, 'staging'),
+    });
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const metrics = createServiceMetrics();
@@ -175,7 +189,14 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       : (entry) => metrics.request(entry),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
-  const api = toNodeListener(handler);
+  const dashboard = dashboardListener({
+    store,
+    onJobQueued: () => worker.wake(),
+    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
+    ...(options.secureCookies ? { secureCookies: true } : {}),
+    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
+  });
+  const api = withDashboard(toNodeListener(handler), dashboard);
   const server = createNodeServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
