@@ -31,7 +31,13 @@ describe('the OpenAPI document', () => {
     const parameterised = routes.filter((route) => route.params !== undefined && Object.keys(route.params).length > 0);
     expect(parameterised.length).toBeGreaterThan(0);
     for (const route of parameterised) {
-      const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => (route.params?.[name] === undefined ? 'ORD-1' : 'bogus'));
+      // A value the parameter's schema refuses: an unknown variant, or an id holding a NUL.
+      const refused = (name: string): string => {
+        const schema = route.params?.[name];
+        if (schema === undefined) return 'ORD-1';
+        return ['bogus', '%00'].find((candidate) => !schema.safeParse(decodeURIComponent(candidate)).success) ?? 'bogus';
+      };
+      const path = route.path.replace(/\{([^}]+)\}/g, (_whole, name: string) => refused(name));
       const answer = await call(route.method, path, route.body === undefined ? undefined : {});
       expect(answer.status, `${route.method} ${path}`).toBe(404);
       expect(answer.json).toEqual({ message: 'Not Found' });

@@ -106,6 +106,7 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         await store.enqueueJob({ ...production, jobId: 'j-3', request: { flights: [] }, createdAt: now });
         await store.enqueueJob({ ...otherPartner, jobId: 'j-4', request: { flights: [] }, createdAt: now });
         await store.claimJob('w', now + 2, 1000);
+        await store.startAttempt('j-1', 'w', now + 2);
         await store.recordAttempt('j-1', 'w', { delivered: false, at: now + 3, error: 'The endpoint answered 500.', nextAttemptAt: null });
         const all = await store.listPartnerJobs(staging, { limit: 1, offset: 0 });
         expect([all.items.map((job) => job.jobId), all.hasMore]).toEqual([['j-2'], true]);
