@@ -92,6 +92,8 @@ async function deliverJobs(store: Store, request: BulkFlightRequest, receiverUrl
     store,
     pollIntervalMs: 60_000,
     concurrency: 1,
+    // The benchmark's receiver listens on 127.0.0.1.
+    endpointPolicy: { allowPrivateAddresses: true },
     log: (event) => {
       if (event.type === 'delivered') delivered.get(event.jobId)?.();
       else console.error(event);

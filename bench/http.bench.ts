@@ -1,62 +1,139 @@
-// Requests per second of E6 (10 flights) and E1 through the Node adapter, against a bare
-// node:http server that only parses and re-serialises the same JSON body. Each server runs in its
-// own process; the load is a keep-alive loop with a fixed number of requests in flight. Since the
-// load shares the host with the servers, each server's CPU time per request is reported as well:
-// it depends much less on what else the host is doing.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Requests per second of E6 (10 flights) and E1 through truecost's Node adapter and through
+// `truecost serve` (SQLite store, request log on, written to a file), against two peers in the same
+// run: a bare node:http server that parses the body and writes a fixed reply of the size of
+// truecost's answer, and a Fastify 5 build (route schema from `jsonSchemas()`, compiled by
+// Fastify's ajv; handler = the calculator or the order route's code). Each server runs in its own
+// process; the servers take turns, round after round, and the median of each is reported, since
+// the host may be busy. The load is wrk when it is installed, else a keep-alive loop in this
+// process. Each server's CPU time per request (from /proc) is reported too: it depends much less
+// on what else the host is doing.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compare, type Measurement } from './harness.js';
+import { e1, e6 } from './http-bodies.js';
 
-const CONCURRENCY = 32;
+const CONNECTIONS = 16;
+/** Whole seconds: wrk takes no fractions. */
 const DURATION_MS = 2000;
-const WARMUP_MS = 500;
-/** Bare and truecost alternate for this many rounds; the median of each is reported (the host may be busy). */
+const WARMUP_MS = 1000;
+/** The servers take turns for this many rounds; the median of each is reported. */
 const ROUNDS = 3;
-
-const airports = ['DEL', 'BOM', 'LHR', 'JFK', 'SIN', 'DXB', 'CDG', 'FRA', 'SYD', 'NRT', 'BLR'];
-const e6Body = JSON.stringify({
-  queries: {
-    flights: airports.slice(0, 10).map((departure, index) => ({
-      flight_id: `f${index}`,
-      departure,
-      arrival: airports[index + 1],
-      no_of_tickets: 1 + (index % 3),
-      flight_class: index % 2 === 0 ? 'ECONOMY' : 'BUSINESS',
-      flight_type: index % 3 === 0 ? 'ROUND_TRIP' : 'ONE_WAY',
-    })),
-  },
-});
-const e1Body = JSON.stringify({
-  order: { climes: 12.5, partner_order_id: 'bench-1', customer_email: 'ada@example.com', customer_name: 'Ada Lovelace' },
-});
+const root = join(import.meta.dirname, '..');
+const cli = ['--import', 'tsx', join(root, 'src/cli/index.ts')];
 
 interface Server {
+  readonly name: string;
   readonly child: ChildProcess;
   readonly port: number;
   readonly key: string;
-  /** The server's CPU time in microseconds and its requests since the last call. */
-  cpuSince(): Promise<{ micros: number; requests: number }>;
 }
 
-async function startServer(kind: 'bare' | 'truecost'): Promise<Server> {
+async function startBenchServer(kind: 'bare' | 'fastify' | 'adapter', name: string): Promise<Server> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'http-server.ts'), kind], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const nextLine = async (): Promise<string> => String((await lines.next()).value ?? '');
-  const [port = '', key = ''] = (await nextLine()).split(' ');
-  return {
-    child,
-    port: Number(port),
-    key,
-    async cpuSince() {
-      child.kill('SIGUSR2');
-      const [micros = '', requests = ''] = (await nextLine()).split(' ');
-      return { micros: Number(micros), requests: Number(requests) };
-    },
-  };
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const [port = '', key = ''] = line.split(' ');
+  return { name, child, port: Number(port), key };
+}
+
+/** `truecost serve` as shipped: SQLite in `directory`, a key made with `keys create`, its log to a file. */
+async function startService(directory: string): Promise<Server> {
+  const db = `sqlite:${join(directory, 'truecost.db')}`;
+  const created = spawnSync(process.execPath, [...cli, 'keys', 'create', '--partner', 'bench', '--env', 'staging', '--db', db], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+  // The log goes straight to a file, as in production; the address line is read from it.
+  const logFile = join(directory, 'serve.log');
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', '--db', db], { cwd: root, stdio: ['ignore', log, 'inherit'] });
+  closeSync(log);
+  let port: string | undefined;
+  for (let waited = 0; port === undefined; waited += 50) {
+    if (child.exitCode !== null || waited > 60_000) throw new Error(`truecost serve did not start (exit code ${child.exitCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    port = /^truecost listening on http:\/\/127\.0\.0\.1:(\d+)$/m.exec(readFileSync(logFile, 'utf8'))?.[1];
+  }
+  return { name: 'truecost serve (SQLite, request log to a file)', child, port: Number(port), key: created.stdout.trim() };
+}
+
+/** CPU time (user and system) of a process so far, in microseconds, or NaN where /proc is absent. */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+const wrkPath = (() => {
+  const found = spawnSync('sh', ['-c', 'command -v wrk'], { encoding: 'utf8' });
+  return found.status === 0 ? found.stdout.trim() : undefined;
+})();
+
+/** Requests completed against the server in `ms` milliseconds: wrk when installed, else a Node loop. */
+async function drive(server: Server, path: string, body: string, ms: number): Promise<number> {
+  return wrkPath === undefined ? driveFromNode(server, path, body, ms) : driveWithWrk(wrkPath, server, path, body, ms);
+}
+
+async function driveWithWrk(wrk: string, server: Server, path: string, body: string, ms: number): Promise<number> {
+  const directory = mkdtempSync(join(tmpdir(), 'truecost-wrk-'));
+  const script = join(directory, 'post.lua');
+  writeFileSync(
+    script,
+    [
+      'wrk.method = "POST"',
+      `wrk.body = ${JSON.stringify(body)}`,
+      'wrk.headers["content-type"] = "application/json"',
+      `wrk.headers["x-api-key"] = ${JSON.stringify(server.key)}`,
+    ].join('\n'),
+  );
+  const output = await new Promise<string>((resolve, reject) => {
+    const child = spawn(wrk, ['-t1', `-c${CONNECTIONS}`, `-d${Math.round(ms / 1000)}s`, '-s', script, `http://127.0.0.1:${server.port}${path}`]);
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited with ${code}`))));
+  });
+  rmSync(directory, { recursive: true, force: true });
+  const failures = /Non-2xx or 3xx responses: (\d+)/.exec(output);
+  if (failures !== null) throw new Error(`${server.name}: ${failures[1]} answers were not 2xx`);
+  const total = /(\d+) requests in/.exec(output);
+  if (total === null) throw new Error(`wrk printed no total: ${output}`);
+  return Number(total[1]);
+}
+
+async function driveFromNode(server: Server, path: string, body: string, ms: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': server.key };
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const sent = request({ host: '127.0.0.1', port: server.port, path, method: 'POST', agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('error', reject);
+      sent.end(body);
+    });
+  let done = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const status = await once();
+        if (status >= 300) throw new Error(`${server.name}: status ${status}`);
+        done += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return done;
 }
 
 interface Run {
@@ -65,90 +142,64 @@ interface Run {
   readonly cpuMicrosPerRequest: number;
 }
 
-async function load(name: string, server: Server, path: string, body: string): Promise<Run> {
-  const { port, key } = server;
-  const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
-  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': key };
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const sent = request({ host: '127.0.0.1', port, path, method: 'POST', agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      sent.on('error', reject);
-      sent.end(body);
-    });
-  async function run(ms: number): Promise<number> {
-    let done = 0;
-    const end = performance.now() + ms;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (performance.now() < end) {
-          const status = await once();
-          if (status >= 300) throw new Error(`${name}: status ${status}`);
-          done += 1;
-        }
-      }),
-    );
-    return done;
-  }
-  await run(WARMUP_MS);
-  await server.cpuSince();
+async function load(server: Server, path: string, body: string): Promise<Run> {
+  await drive(server, path, body, WARMUP_MS);
+  const cpuBefore = cpuMicros(server.child.pid);
   const start = performance.now();
-  const samples = await run(DURATION_MS);
+  const samples = await drive(server, path, body, DURATION_MS);
   const elapsed = performance.now() - start;
-  const cpu = await server.cpuSince();
-  agent.destroy();
+  const cpu = cpuMicros(server.child.pid) - cpuBefore;
   return {
-    measurement: { name, opsPerSecond: (samples / elapsed) * 1000, meanMicros: (elapsed * 1000 * CONCURRENCY) / samples, samples },
-    cpuMicrosPerRequest: cpu.micros / cpu.requests,
+    measurement: { name: server.name, opsPerSecond: (samples / elapsed) * 1000, meanMicros: (elapsed * 1000 * CONNECTIONS) / samples, samples },
+    cpuMicrosPerRequest: cpu / samples,
   };
 }
 
-function median<T>(values: readonly T[], by: (value: T) => number): T {
-  return [...values].sort((a, b) => by(a) - by(b))[Math.floor(values.length / 2)]!;
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function alternate(
-  title: string,
-  path: string,
-  body: string,
-  bare: Server,
-  truecost: Server,
-  names: [string, string],
-): Promise<void> {
-  const bareRuns: Run[] = [];
-  const truecostRuns: Run[] = [];
+async function alternate(title: string, path: string, body: string, servers: readonly Server[]): Promise<void> {
+  const runs = servers.map(() => [] as Run[]);
   for (let round = 0; round < ROUNDS; round += 1) {
-    bareRuns.push(await load(names[0], bare, path, body));
-    truecostRuns.push(await load(names[1], truecost, path, body));
+    for (const [index, server] of servers.entries()) runs[index]!.push(await load(server, path, body));
   }
-  compare(
-    title,
-    median(bareRuns, (run) => run.measurement.opsPerSecond).measurement,
-    median(truecostRuns, (run) => run.measurement.opsPerSecond).measurement,
-  );
-  const bareCpu = median(bareRuns, (run) => run.cpuMicrosPerRequest).cpuMicrosPerRequest;
-  const truecostCpu = median(truecostRuns, (run) => run.cpuMicrosPerRequest).cpuMicrosPerRequest;
-  console.log(
-    `server CPU per request (median): bare ${bareCpu.toFixed(1)} µs, truecost ${truecostCpu.toFixed(1)} µs, ratio ${(bareCpu / truecostCpu).toFixed(3)}`,
-  );
+  const medians = runs.map((serverRuns, index): Measurement => {
+    const rates = serverRuns.map((run) => run.measurement.opsPerSecond);
+    const rate = median(rates);
+    return {
+      name: `${servers[index]!.name} [${rates.map((value) => Math.round(value)).join(', ')}]`,
+      opsPerSecond: rate,
+      meanMicros: (1e6 * CONNECTIONS) / rate,
+      samples: serverRuns.reduce((sum, run) => sum + run.measurement.samples, 0),
+    };
+  });
+  compare(`${title} (requests per second, median of ${ROUNDS} alternating rounds, ${wrkPath === undefined ? 'Node load loop' : 'wrk'}, ${CONNECTIONS} connections)`, medians[0]!, ...medians.slice(1));
+  const cpu = runs.map((serverRuns) => median(serverRuns.map((run) => run.cpuMicrosPerRequest)));
+  console.log(`server CPU per request (median): ${servers.map((server, index) => `${server.name} ${cpu[index]!.toFixed(1)} µs`).join('; ')}`);
+  const [bare, fastify, ...ours] = medians;
+  for (const measured of ours) {
+    console.log(
+      `${measured.name.replace(/ \[.*$/, '')}: ${(measured.opsPerSecond / fastify!.opsPerSecond).toFixed(3)}x the Fastify build (target >= 1.0), ` +
+        `${(measured.opsPerSecond / bare!.opsPerSecond).toFixed(3)}x the bare server (target >= 0.8)`,
+    );
+  }
 }
 
 export default async function run(): Promise<void> {
-  const bare = await startServer('bare');
-  const truecost = await startServer('truecost');
+  const directory = mkdtempSync(join(tmpdir(), 'truecost-bench-serve-'));
+  const servers = [
+    await startBenchServer('bare', 'bare node:http (parse, fixed reply)'),
+    await startBenchServer('fastify', 'Fastify 5 + ajv route schema'),
+    await startBenchServer('adapter', 'truecost Node adapter (memory store)'),
+    await startService(directory),
+  ];
   try {
-    await alternate('E6 through the Node adapter (requests per second, median of 3)', '/v3/flight', e6Body, bare, truecost, [
-      'bare node:http, E6 body',
-      'truecost Node adapter, E6 (10 flights)',
-    ]);
-    await alternate('E1 through the Node adapter (requests per second, median of 3)', '/v3/integrations/vote/order', e1Body, bare, truecost, [
-      'bare node:http, E1 body',
-      'truecost Node adapter, E1',
-    ]);
+    await alternate('E6, 10 flights', e6.path, e6.body, servers);
+    await alternate('E1', e1.path, e1.body, servers);
   } finally {
-    bare.child.kill();
-    truecost.child.kill();
+    for (const server of servers) server.child.kill();
+    rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -9,7 +9,7 @@ import { createMemoryStore } from '../src/stores/memory.js';
 export async function demoHandler(): Promise<{ handler: FetchHandler; key: string }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
-  await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'demo', environment: 'staging', createdAt: Date.now() });
+  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'demo', environment: 'staging', createdAt: Date.now() });
   const apiReferenceScript = await readApiReferenceScript();
   return { handler: createHandler({ store, ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }) }), key };
 }

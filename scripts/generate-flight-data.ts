@@ -1,14 +1,14 @@
-// Regenerates the flight data modules in src/data/flight/ from the research copies of the sources:
+// Regenerates the flight data modules in src/data/flight/ from the raw sources in data/flight/
+// (see data/flight/README.md for each file's origin and licence):
 //   node --import tsx scripts/generate-flight-data.ts [sourceDir] [outDir]
-// sourceDir defaults to ../shared/data/flight relative to the repository root, outDir to
-// src/data/flight. The output is deterministic (sorted keys, fixed number formatting), so a
+// sourceDir defaults to data/flight, outDir to src/data/flight. The output is deterministic (sorted keys, fixed number formatting), so a
 // refresh shows as a readable diff.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 
 const root = resolve(import.meta.dirname, '..');
-const sourceDir = resolve(root, process.argv[2] ?? '../shared/data/flight');
+const sourceDir = resolve(root, process.argv[2] ?? join('data', 'flight'));
 const outDir = resolve(process.argv[3] ?? join(root, 'src', 'data', 'flight'));
 
 const header = (what: string) =>
@@ -246,7 +246,7 @@ const versions = [
   'ourairports-2026',
   fuelSource.version,
   mappingSource.version,
-  'seat-configs-2026-05-10',
+  'seat-configs-2026.2',
   'desnz-2025',
 ].join('+');
 writeFileSync(

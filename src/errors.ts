@@ -26,12 +26,15 @@ export const apiErrors = {
     status: 409,
     message: 'The order would hold more climes than the limit of 1000000000.',
   },
+  requestTimeout: { status: 408, message: 'Request Timeout! The request was not received in time.' },
   payloadTooLarge: { status: 413, message: 'Payload Too Large! The body must be at most 1 MiB.' },
+  uriTooLong: { status: 414, message: 'URI Too Long! The request line is over the size limit.' },
   unsupportedMediaType: {
     status: 415,
     message: 'Unsupported Media Type! Please send Content-Type: application/json.',
   },
   rateLimited: { status: 429, message: 'Too Many Requests! Please retry later.' },
+  headersTooLarge: { status: 431, message: 'Request Header Fields Too Large! The headers are over the size limit.' },
   flightServerError: { status: 500, message: 'Server Error! Failed to get Flight Truecost.' },
   carsServerError: { status: 500, message: 'Server Error! Failed to get Cars Truecost.' },
   transportationServerError: {

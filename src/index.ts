@@ -13,6 +13,9 @@ export {
   climesSchema,
   identifierSchema,
   hasAtMostSixDecimals,
+  isStorableText,
+  storableString,
+  UNSTORABLE_TEXT_REASON,
 } from './schemas/common.js';
 export { METHODOLOGY_VERSION } from './data/version.js';
 export type {

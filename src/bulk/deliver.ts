@@ -1,4 +1,5 @@
 import type { ResultEndpoint } from '../orders/store.js';
+import { EndpointRefusedError } from './endpoint-policy.js';
 import { signDelivery } from './signing.js';
 
 /** How long a delivery waits for the partner's answer by default, in milliseconds. */
@@ -61,6 +62,7 @@ export async function deliverResults(request: DeliveryRequest): Promise<Delivery
 
 function describeFailure(error: unknown, timeoutMs: number): string {
   if (error instanceof DOMException && error.name === 'TimeoutError') return `No answer within ${timeoutMs} ms.`;
+  if (error instanceof EndpointRefusedError) return error.message;
   if (error instanceof Error) {
     // fetch reports network faults as "fetch failed" with the system error as its cause.
     const cause = error.cause instanceof Error ? error.cause : undefined;

@@ -1,13 +1,22 @@
 /**
  * truecost/bulk: the worker that computes bulk flight jobs (E7) and delivers their results to the
  * partner's endpoint, signed in the Standard Webhooks form and retried until delivered or failed;
- * and the signing functions a partner uses to verify a delivery.
+ * the endpoint address policy (public addresses only, https for production, unless allowed); and
+ * the signing functions a partner uses to verify a delivery.
  *
  * @packageDocumentation
  */
 export { computeBulkFlightResults } from './compute.js';
 export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
 export type { DeliveryRequest, DeliveryResult, FetchFunction } from './deliver.js';
+export {
+  EndpointRefusedError,
+  checkEndpointUrl,
+  classifyAddress,
+  guardedLookup,
+} from './endpoint-policy.js';
+export type { AddressClass, ConnectLookup, EndpointPolicy, EndpointVerdict, LookupFunction } from './endpoint-policy.js';
+export { guardedFetch } from './guarded-fetch.js';
 export { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
 export type { RetryDecision } from './retry.js';
 export { DEFAULT_TOLERANCE_SECONDS, generateSigningSecret, signDelivery, verifyDelivery } from './signing.js';

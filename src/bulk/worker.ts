@@ -3,6 +3,8 @@ import type { AttemptOutcome, JobRecord, Store } from '../orders/store.js';
 import { computeBulkFlightResults } from './compute.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
 import type { FetchFunction } from './deliver.js';
+import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { guardedFetch } from './guarded-fetch.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
 
 /** Computes a job's delivered body (flight_id to tonnes string) from its stored E7 request. */
@@ -40,7 +42,18 @@ export interface BulkWorkerOptions {
   readonly concurrency?: number;
   /** The clock, in milliseconds since the epoch (default `Date.now`). */
   readonly now?: () => number;
-  /** The HTTP client (default the global `fetch`). */
+  /**
+   * Where results may be delivered (see `checkEndpointUrl`): by default only to public addresses,
+   * and over https for production jobs. `{allowPrivateAddresses: true}` allows loopback and
+   * private addresses, for local testing.
+   */
+  readonly endpointPolicy?: EndpointPolicy;
+  /** Resolves a host name to all its addresses before each connection (default the system's resolver). */
+  readonly lookup?: LookupFunction;
+  /**
+   * The HTTP client (default {@link guardedFetch} with `endpointPolicy` and `lookup`). A client of
+   * one's own must check the addresses it connects to itself; the endpoint's URL is checked before it is called.
+   */
   readonly fetch?: FetchFunction;
   /** Receives every event of the worker (default none). */
   readonly log?: (event: WorkerEvent) => void;
@@ -83,7 +96,8 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const workerId = options.workerId ?? randomUUID();
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const now = options.now ?? Date.now;
-  const fetch = options.fetch ?? globalThis.fetch;
+  const endpointPolicy = options.endpointPolicy ?? {};
+  const fetch = options.fetch ?? guardedFetch(endpointPolicy, options.lookup);
   const log = options.log ?? (() => undefined);
   const compute = options.compute ?? computeBulkFlightResults;
   if (!(leaseMs > timeoutMs)) throw new RangeError(`leaseMs (${leaseMs}) must be longer than timeoutMs (${timeoutMs}).`);
@@ -119,9 +133,17 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     else log({ type: 'retry', jobId: job.jobId, attempts, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
   }
 
-  /** One attempt at a claimed job, or 'lease-lost' when the lease is (nearly) over and the job must be left alone. */
+  /**
+   * One attempt at a claimed job, or 'lease-lost' when the lease is (nearly) over and the job must
+   * be left alone. The attempt is counted (`startAttempt`) before the POST, or before recording a
+   * failure that came earlier, so that a crash mid-delivery still counts it.
+   */
   async function attempt(job: JobRecord, owner: string): Promise<AttemptOutcome | 'lease-lost'> {
-    const failed = (error: string): AttemptOutcome => {
+    const failed = async (error: string): Promise<AttemptOutcome | 'lease-lost'> => {
+      if (!(await store.startAttempt(job.jobId, owner, now()))) return 'lease-lost';
+      return failedAfterStart(error);
+    };
+    const failedAfterStart = (error: string): AttemptOutcome => {
       const at = now();
       const decision = afterFailedAttempt(job.attempts + 1, retryDelaysMs, at);
       return { delivered: false, at, error, nextAttemptAt: decision.retry ? decision.nextAttemptAt : null };
@@ -138,9 +160,12 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     }
     const endpoint = await store.getResultEndpoint(job.partnerId);
     if (endpoint === undefined) return failed('No endpoint is configured for bulk results.');
+    const verdict = checkEndpointUrl(endpoint.url, { ...endpointPolicy, environment: job.environment });
+    if (!verdict.ok) return failed(verdict.reason);
     // A delivery must end inside the lease, or a second worker could deliver the job at the same time.
     const leaseEnd = job.leaseExpiresAt ?? now() + leaseMs;
     if (leaseEnd - now() <= timeoutMs) return 'lease-lost';
+    if (!(await store.startAttempt(job.jobId, owner, now()))) return 'lease-lost';
     const delivery = await deliverResults({
       endpoint,
       jobId: job.jobId,
@@ -150,7 +175,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
       fetch,
     });
     if (delivery.ok) return { delivered: true, at: now() };
-    return failed(delivery.error);
+    return failedAfterStart(delivery.error);
   }
 
   async function runSlot(owner: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { roadAssumptions } from '../data/assumptions.js';
+import { coachFuelEconomy, coachSeats } from '../data/coach.js';
 import { fuelCombustion } from '../data/fuels.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
@@ -14,14 +15,13 @@ const SEAT_EQUIVALENTS: Readonly<Record<SeatType, FactorUse>> = {
   SLEEPER: roadAssumptions.sleeperSeatEquivalents,
 };
 
-/** Kilograms of CO2 of the whole bus over the journey. */
-function busKilograms(distance: number): number {
-  return (distance / roadAssumptions.busMileage.value) * fuelCombustion.diesel.value;
-}
+/** kg CO2 per seat-km of the reference coach: its diesel per km shared over its seats. */
+const PER_SEAT_KM = fuelCombustion.diesel.value / (coachFuelEconomy.value * coachSeats.value);
 
 /**
- * The bus's floor in seat equivalents: for each seat type in the request, its largest total_seats
- * times the floor space of one seat of that type.
+ * The bus's size in seat equivalents: for each seat type in the request, its largest total_seats
+ * times the floor space of one seat of that type. It sizes the bus (its CO2 in the explanation);
+ * a seat's own result does not depend on it.
  */
 function capacitySeatEquivalents(seats: readonly Seat[]): number {
   const capacity: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
@@ -31,25 +31,32 @@ function capacitySeatEquivalents(seats: readonly Seat[]): number {
   );
 }
 
-/** Kilograms of each seat element, in request order. */
+/** Kilograms of CO2 of a bus of `seatEquivalents` seats over `distance` km. */
+function busKilograms(distance: number, seatEquivalents: number): number {
+  return PER_SEAT_KM * distance * seatEquivalents;
+}
+
+/** Kilograms of each seat element, in request order: its seats' share of the bus. */
 function seatKilograms(request: BusRequest): number[] {
-  const { seats } = request.queries;
-  const perSeatEquivalent = busKilograms(request.configs.distance) / capacitySeatEquivalents(seats);
-  return seats.map((seat) => perSeatEquivalent * SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats);
+  const { distance } = request.configs;
+  return request.queries.seats.map((seat) =>
+    busKilograms(distance, SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats),
+  );
 }
 
 /**
- * E9: the truecost of the booked bus seats. The bus's diesel CO2 over `configs.distance` km is
- * shared over its floor in seat equivalents (a sleeper berth counts 1.5 seats); each seat type
- * gets its booked share. Returns kg CO2, rounded to 3 decimals, summed per seat type; a seat type
- * absent from the request is 0; `total` is the sum, rounded once.
+ * E9: the truecost of the booked bus seats. The bus emits the CO2 per seat-km of a reference coach
+ * (its diesel per km over its 49 seats) times its size in seat equivalents (a sleeper berth counts
+ * 1.5 seats), shared over those seats, empty ones included; so each booked seat carries one seat
+ * equivalent's share whatever else the request holds. Returns kg CO2, rounded to 3 decimals, summed
+ * per seat type; a seat type absent from the request is 0; `total` is the sum, rounded once.
  *
  * @example
  * ```ts
  * busTruecost({ configs: { vehicle_type: 'BUS', distance: 100 }, queries: { seats: [
  *   { seat_type: 'SEATER', no_of_seats: 12, total_seats: 14 },
  *   { seat_type: 'SLEEPER', no_of_seats: 35, total_seats: 40 }] } });
- * // { message: 'Truecost data calculated successfully!', truecost: { total: 76.831, seats: { SEATER: 14.294, SLEEPER: 62.536 } } }
+ * // { message: 'Truecost data calculated successfully!', truecost: { total: 117.761, seats: { SEATER: 21.909, SLEEPER: 95.852 } } }
  * ```
  * @remarks Since 0.1.0
  */
@@ -92,16 +99,16 @@ export function explainBusTruecost(request: BusRequest): Explained<BusResponse> 
       basis: INDIA_TAILPIPE_CO2,
       quantities: {
         distance_km: configs.distance,
-        bus_fuel_l: configs.distance / roadAssumptions.busMileage.value,
-        bus_kg_co2: busKilograms(configs.distance),
+        kg_co2_per_seat_km: PER_SEAT_KM,
         bus_capacity_seat_equivalents: capacity,
+        bus_kg_co2: busKilograms(configs.distance, capacity),
         no_of_seats: seat.no_of_seats,
         total_seats: seat.total_seats,
       },
-      factors: [fuelCombustion.diesel, roadAssumptions.busMileage, SEAT_EQUIVALENTS[seat.seat_type]],
+      factors: [fuelCombustion.diesel, coachFuelEconomy, coachSeats, SEAT_EQUIVALENTS[seat.seat_type]],
       assumptions: [
         ...defaulted.map((field) => `${field} was not sent; the contract default was used.`),
-        'The bus is an intercity diesel coach; its CO2 is shared over its floor in seat equivalents, empty seats included.',
+        'The bus emits the CO2 per seat-km of a 49-seat diesel express coach times its size in seat equivalents (its largest total_seats per seat type); that CO2 is shared over its seats, empty ones included, so each booked seat carries its own seat equivalents.',
       ],
       unrounded: kilograms[index] ?? 0,
     };

@@ -1,3 +1,4 @@
+import { checkEndpointUrl } from '../bulk/endpoint-policy.js';
 import { generateSigningSecret } from '../bulk/signing.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
@@ -31,7 +32,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   const store = await openStore(dbUrlOf(values.db));
   try {
     const key = generateApiKey(environment);
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId, environment, createdAt: Date.now() });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now() });
     return key;
   } finally {
     await store.close();
@@ -45,17 +46,22 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
   const store = await openStore(dbUrlOf(values.db));
   try {
-    return await store.revokeApiKey(hashApiKey(key), Date.now());
+    return await store.revokeApiKey(await hashApiKey(key), Date.now());
   } finally {
     await store.close();
   }
 }
 
-/** `truecost partners set-endpoint --partner ID --url URL [--db URL]`: returns the signing secret. */
+/**
+ * `truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
+ * returns the signing secret. The URL must pass the endpoint policy (`checkEndpointUrl`): no
+ * credentials, no loopback, private or other internal address literal unless allowed.
+ */
 export async function setEndpointCommand(args: readonly string[]): Promise<string> {
   const { values, positionals } = parseCommand(args, {
     partner: { type: 'string' },
     url: { type: 'string' },
+    'allow-private-endpoints': { type: 'boolean' },
     db: { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
@@ -63,6 +69,11 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
   const url = required(values.url, 'url');
   if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
     throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url)}.`);
+  }
+  const verdict = checkEndpointUrl(url, { allowPrivateAddresses: values['allow-private-endpoints'] === true });
+  if (!verdict.ok) {
+    const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
+    throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
   }
   const store = await openStore(dbUrlOf(values.db));
   try {

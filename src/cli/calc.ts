@@ -27,7 +27,7 @@ export interface CalcOutcome {
 export async function calculate(path: string, body: unknown): Promise<{ status: number; body: any }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
-  await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
+  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
   const handler = createHandler({ store });
   const response = await handler(
     new Request(`http://truecost.cli${path}`, {

@@ -12,30 +12,38 @@ export class MissingPackageError extends UsageError {
 
 /** The help text of the `truecost` command. */
 export const USAGE = `Usage:
-  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N]
+  truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
+                 [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
-  truecost partners set-endpoint --partner ID --url URL [--db URL]
+  truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
-  truecost worker [--db URL]
+  truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.
-Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.`;
+Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
+Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
+private addresses (for local testing).`;
 
 /** What `truecost COMMAND --help` adds under the usage lines of its command. */
 const DETAILS: Readonly<Record<string, string>> = {
   serve: `Serves the partner API, /openapi.json and the API reference at /docs on one port.
-  --port N          port to listen on (env PORT; default 8080; 0 picks a free port)
-  --host ADDRESS    address to listen on (env HOST; default 127.0.0.1)
-  --db URL          store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
-                    memory: prints a staging key at start
-  --rate-limit N    requests per second per key (env TRUECOST_RATE_LIMIT)`,
+  --port N                   port to listen on (env PORT; default 8080; 0 picks a free port)
+  --host ADDRESS             address to listen on (env HOST; default 127.0.0.1)
+  --db URL                   store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
+                             memory: prints a staging key at start
+  --rate-limit N             requests per second per key (env TRUECOST_RATE_LIMIT; default off)
+  --log-level LEVEL          least level logged (default info)
+  --no-request-log           no log line per request
+  --request-timeout MS       time to receive a whole request (default 30000)
+  --headers-timeout MS       time to receive the headers (default 10000)
+  --allow-private-endpoints  let bulk results go to loopback and private addresses`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered; prints the signing secret.',
   flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',
@@ -46,9 +54,14 @@ const DETAILS: Readonly<Record<string, string>> = {
 
 /** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */
 export function helpOf(command: string | undefined): string {
-  const lines = USAGE.split('\n').filter(
-    (line) => command !== undefined && (line.startsWith(`  truecost ${command} `) || line === `  truecost ${command}`),
-  );
+  const lines: string[] = [];
+  let continuing = false;
+  for (const line of USAGE.split('\n')) {
+    // A usage line of the command, and the lines that continue it (indented further).
+    const starts = command !== undefined && (line.startsWith(`  truecost ${command} `) || line === `  truecost ${command}`);
+    continuing = starts || (continuing && line.startsWith('   '));
+    if (continuing) lines.push(line);
+  }
   const details = command === undefined ? undefined : DETAILS[command];
   if (lines.length === 0 || details === undefined) return USAGE;
   const db = lines.some((line) => line.includes('--db URL')) && command !== 'serve'

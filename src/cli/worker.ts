@@ -1,4 +1,4 @@
-// `truecost worker [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
+// `truecost worker [--allow-private-endpoints] [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
 // SIGTERM or SIGINT. Any number of workers (and servers) may share one database.
 import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
@@ -7,15 +7,24 @@ import type { Output } from './serve.js';
 import { dbUrlOf, openStore } from './store-url.js';
 import { parseCommand, UsageError } from './usage.js';
 
+/** The log level of a worker event. */
+export function workerEventLevel(event: WorkerEvent): 'error' | 'info' | 'warn' {
+  return event.type === 'store-error' || event.type === 'failed' ? 'error' : event.type === 'delivered' ? 'info' : 'warn';
+}
+
+/** The fields of a worker event's log line, after its time and level. */
+export function workerEventFields(event: WorkerEvent): Record<string, unknown> {
+  const fields: Record<string, unknown> = { event: `bulk-${event.type}` };
+  if ('jobId' in event) fields['job_id'] = event.jobId;
+  if ('attempts' in event) fields['attempts'] = event.attempts;
+  if ('error' in event) fields['error'] = event.error;
+  if (event.type === 'retry') fields['next_attempt_at'] = new Date(event.nextAttemptAt).toISOString();
+  return fields;
+}
+
 /** One JSON log line for a worker event, in the form of `truecost serve`'s log lines. */
 export function workerLogLine(event: WorkerEvent, now: number = Date.now()): string {
-  const level = event.type === 'store-error' || event.type === 'failed' ? 'error' : event.type === 'delivered' ? 'info' : 'warn';
-  const line: Record<string, unknown> = { time: new Date(now).toISOString(), level, event: `bulk-${event.type}` };
-  if ('jobId' in event) line['job_id'] = event.jobId;
-  if ('attempts' in event) line['attempts'] = event.attempts;
-  if ('error' in event) line['error'] = event.error;
-  if (event.type === 'retry') line['next_attempt_at'] = new Date(event.nextAttemptAt).toISOString();
-  return JSON.stringify(line);
+  return JSON.stringify({ time: new Date(now).toISOString(), level: workerEventLevel(event), ...workerEventFields(event) });
 }
 
 /** Writes a worker's events to the output: errors and failures on stderr, the rest on stdout. */
@@ -74,14 +83,17 @@ export function stopSignalOfProcess(): AbortSignal {
   return controller.signal;
 }
 
-/** `truecost worker [--db URL]`: opens the store, runs a worker until SIGTERM or SIGINT, closes the store; resolves to the exit code. */
+/**
+ * `truecost worker [--allow-private-endpoints] [--db URL]`: opens the store, runs a worker until
+ * SIGTERM or SIGINT, closes the store; resolves to the exit code.
+ */
 export async function workerCommand(args: readonly string[], output: Output): Promise<number> {
-  const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
+  const { values, positionals } = parseCommand(args, { db: { type: 'string' }, 'allow-private-endpoints': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const signal = stopSignalOfProcess();
   const store = await openStore(dbUrlOf(values.db));
   try {
-    return await runWorker(store, output, signal);
+    return await runWorker(store, output, signal, { endpointPolicy: { allowPrivateAddresses: values['allow-private-endpoints'] === true } });
   } finally {
     await store.close();
   }

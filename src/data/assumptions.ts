@@ -8,12 +8,6 @@ function assumed(name: string, value: number, unit: string, why: string): Factor
 
 /** Assumptions of the road, rail and sea calculators. */
 export const roadAssumptions = {
-  busMileage: assumed(
-    'Intercity coach fuel economy',
-    3,
-    'km/l',
-    'between AC low-floor buses (about 2.5 km/l) and state transport fleets (4.26 km/l, Kerala SRTC 2022)',
-  ),
   seaterSeatEquivalents: assumed('Floor space of a seater seat', 1, 'seat equivalents', 'the unit of allocation'),
   sleeperSeatEquivalents: assumed(
     'Floor space of a sleeper berth',

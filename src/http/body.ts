@@ -4,29 +4,63 @@ export type BodyText =
   | { readonly ok: false; readonly reason: 'too_large' | 'not_utf8' };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+const tooLarge: BodyText = { ok: false, reason: 'too_large' };
+const empty: BodyText = { ok: true, text: '' };
+
+/** True when a Content-Length header already tells that the body is over the limit. */
+export function declaredTooLarge(contentLength: string | null | undefined, maxBytes: number): boolean {
+  const declared = Number(contentLength);
+  return contentLength != null && Number.isFinite(declared) && declared > maxBytes;
+}
 
 /**
- * Reads the body, counting bytes as they arrive: a body over `maxBytes` is refused as soon as it
- * passes the limit, whatever Content-Length claimed. Bytes that are not UTF-8 are refused too.
+ * The body limit, shared by every way of reading a body: chunks are counted as they arrive, and
+ * the first byte over `maxBytes` refuses the body whatever Content-Length claimed.
  */
+export class BodyChunks {
+  readonly #maxBytes: number;
+  readonly #chunks: Uint8Array[] = [];
+  #total = 0;
+
+  constructor(maxBytes: number) {
+    this.#maxBytes = maxBytes;
+  }
+
+  /** Adds a chunk; false once the body is over the limit (its chunks are then dropped). */
+  add(chunk: Uint8Array): boolean {
+    if (this.#total > this.#maxBytes) return false;
+    this.#total += chunk.byteLength;
+    if (this.#total > this.#maxBytes) {
+      this.#chunks.length = 0;
+      return false;
+    }
+    this.#chunks.push(chunk);
+    return true;
+  }
+
+  /** The body read so far as text, or why it is refused. */
+  text(): BodyText {
+    if (this.#total > this.#maxBytes) return tooLarge;
+    if (this.#chunks.length === 0) return empty;
+    return decodeUtf8(this.#chunks.length === 1 ? this.#chunks[0]! : concat(this.#chunks, this.#total));
+  }
+}
+
+/** Reads the body of a `Request` under the limit of {@link BodyChunks}. Bytes that are not UTF-8 are refused. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<BodyText> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) return { ok: false, reason: 'too_large' };
-  if (request.body === null) return { ok: true, text: '' };
+  if (declaredTooLarge(request.headers.get('content-length'), maxBytes)) return tooLarge;
+  if (request.body === null) return empty;
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  const chunks = new BodyChunks(maxBytes);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    total += value.byteLength;
-    if (total > maxBytes) {
+    if (!chunks.add(value)) {
       await reader.cancel().catch(() => undefined);
-      return { ok: false, reason: 'too_large' };
+      break;
     }
-    chunks.push(value);
   }
-  return decodeUtf8(chunks.length === 1 ? chunks[0]! : concat(chunks, total));
+  return chunks.text();
 }
 
 /** The bytes as text, or a refusal when they are not UTF-8. */

@@ -1,14 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
 import { validate } from '../validation.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
+import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
 import type { AnyRoute, RouteServices } from './route.js';
+import { requestPath } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
 
@@ -18,10 +19,11 @@ export type FetchHandler = (request: Request) => Promise<Response>;
 /**
  * A request as the handler's core reads it. The fetch handler builds one from a `Request`; the
  * Node adapter builds one straight from Node's request, which spares two conversions per request.
+ * Both take the path from {@link requestPath} and read the body under the limit of `BodyChunks`.
  */
 export interface IncomingCall {
   readonly method: string;
-  /** The path, without query string. */
+  /** The path as {@link requestPath} gives it: normalised, without query string. */
   readonly path: string;
   /** A header by its lower-case name, or null. */
   header(name: string): string | null;
@@ -82,13 +84,16 @@ export interface HandlerOptions {
 
 /** One mebibyte: the default body limit (docs/api.md). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Longest time a verified key is trusted without asking the store again, in milliseconds: the
+ * backstop behind the store's key version (docs/http.md, "Revoking a key").
+ */
+export const KEY_CACHE_TTL_MS = 5000;
+/** Most verified keys a handler remembers. */
+const KEY_CACHE_ENTRIES = 10_000;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 const NO_SCOPE: Scope = { partnerId: '', environment: 'staging' };
-
-interface Authenticated extends Scope {
-  readonly keyHash: string;
-}
 
 /**
  * The partner API as one function from `Request` to `Response`: routing, authentication,
@@ -120,34 +125,47 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const route = createRouter(routes);
   let document: unknown;
   const services: RouteServices = {
-    newJobId: randomUUID,
+    newJobId: () => crypto.randomUUID(),
     jobQueued: (jobId) => options.onJobQueued?.(jobId),
     openApiDocument: () =>
       (document ??= buildOpenApiDocument(routes, options.publicUrl === undefined ? {} : { serverUrl: options.publicUrl })),
     apiReferenceScript: options.apiReferenceScript,
   };
 
-  async function authenticate(call: IncomingCall): Promise<Authenticated | undefined> {
+  const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+
+  /** The caller's key as the store knows it: from the cache while the store's key version holds, else read. */
+  function authenticate(call: IncomingCall): VerifiedKey | Promise<VerifiedKey | undefined> | undefined {
     const key = call.header('x-api-key');
     if (key === null) return undefined;
+    // Read before the store is asked, so that a revocation racing the read moves the version past it.
+    const version = store.apiKeysVersion?.();
+    const at = now();
+    return keys.get(key, version, at) ?? verify(key, version, at);
+  }
+
+  async function verify(key: string, version: number | undefined, at: number): Promise<VerifiedKey | undefined> {
     const environment = environmentOfKey(key);
     if (environment === undefined) return undefined;
-    const keyHash = hashApiKey(key);
+    const keyHash = await hashApiKey(key);
     const record = await store.findApiKey(keyHash);
     if (record === undefined || record.revokedAt !== null || record.environment !== environment) return undefined;
     if (!sameHash(record.keyHash, keyHash)) return undefined;
-    return { partnerId: record.partnerId, environment, keyHash };
+    const verified: VerifiedKey = { partnerId: record.partnerId, environment, keyHash };
+    keys.set(key, verified, version, at);
+    return verified;
   }
 
   async function dispatch(call: IncomingCall, trace: Trace): Promise<Reply> {
     const match = route(call.method, call.path);
     if (match.kind === 'not_found') return failure('notFound');
     if (match.kind === 'method_not_allowed') return failure('methodNotAllowed', undefined, { allow: match.allow.join(', ') });
-    const found = match.route;
-    trace.route = found;
+    const matched = match.route;
+    trace.route = matched;
     let scope = NO_SCOPE;
-    if (found.auth) {
-      const caller = await authenticate(call);
+    if (matched.auth) {
+      const known = authenticate(call);
+      const caller = known instanceof Promise ? await known : known;
       if (caller === undefined) return failure('unauthorized');
       scope = { partnerId: caller.partnerId, environment: caller.environment };
       trace.scope = scope;
@@ -157,7 +175,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       }
     }
     let body: unknown;
-    if (found.body !== undefined) {
+    if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
       const read = await call.readBody(maxBodyBytes);
       if (!read.ok) return failure(read.reason === 'too_large' ? 'payloadTooLarge' : 'invalidJson');
@@ -167,11 +185,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       } catch {
         return failure('invalidJson');
       }
-      const validated = validate(found.body, parsed);
+      const validated = validate(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
     }
-    return found.handle({ body, params: match.params, scope, now: now(), store, services });
+    return matched.handle({ body, params: match.params, scope, now: now(), store, services });
   }
 
   const { onRequest } = options;
@@ -204,7 +222,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const handler: FetchHandler = async (request) => {
     const answer = await core({
       method: request.method,
-      path: pathnameOf(request.url),
+      path: requestPath(request.url),
       header: (name) => request.headers.get(name),
       readBody: (maxBytes) => readBodyText(request, maxBytes),
     });
@@ -227,17 +245,4 @@ function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
   }
   headers['content-type'] = JSON_TYPE;
   return { status: reply.status, headers, body: JSON.stringify(reply.body) };
-}
-
-/** The path of an absolute URL (or of a request target), without query or fragment (cheaper than `new URL` on every request). */
-export function pathnameOf(url: string): string {
-  const scheme = url.indexOf('://');
-  const start = scheme === -1 ? url.indexOf('/') : url.indexOf('/', scheme + 3);
-  if (start === -1) return '/';
-  let end = url.length;
-  const query = url.indexOf('?', start);
-  if (query !== -1) end = query;
-  const fragment = url.indexOf('#', start);
-  if (fragment !== -1 && fragment < end) end = fragment;
-  return url.slice(start, end);
 }

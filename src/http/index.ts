@@ -7,6 +7,7 @@
 export { apiErrors } from '../errors.js';
 export {
   DEFAULT_MAX_BODY_BYTES,
+  KEY_CACHE_TTL_MS,
   createHandler,
   createHandlerFor,
   type FetchHandler,
@@ -19,6 +20,13 @@ export type { RateDecision, RateLimitOptions } from './rate-limit.js';
 export type { Reply } from './reply.js';
 export type { AnyRoute, Method, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';
 export { routes } from './routes.js';
+export {
+  DEFAULT_HEADERS_TIMEOUT_MS,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+  createNodeServer,
+  hardenNodeServer,
+  type NodeServerOptions,
+} from './node-server.js';
 export {
   readApiReferenceScript,
   toFetchRequest,

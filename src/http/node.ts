@@ -1,17 +1,10 @@
-import { readFile } from 'node:fs/promises';
+// Types only: this module is part of `truecost/http`, which must bundle for browsers and Workers,
+// so it imports no `node:` module at run time (see readApiReferenceScript).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import { Readable } from 'node:stream';
 import { apiErrors } from '../errors.js';
-import { decodeUtf8, type BodyText } from './body.js';
-import {
-  handlerCore,
-  pathnameOf,
-  type FetchHandler,
-  type HandlerCore,
-  type IncomingCall,
-  type OutgoingAnswer,
-} from './handler.js';
+import { BodyChunks, declaredTooLarge, type BodyText } from './body.js';
+import { handlerCore, type FetchHandler, type HandlerCore, type IncomingCall, type OutgoingAnswer } from './handler.js';
+import { requestPath } from './path.js';
 
 /** A Node `http` request listener (also what Express and Fastify hand their routes). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -76,9 +69,8 @@ class NodeCall implements IncomingCall {
   readonly #request: IncomingMessage;
 
   constructor(request: IncomingMessage) {
-    const target = request.url ?? '/';
     this.method = request.method ?? 'GET';
-    this.path = target.includes('/.') ? new URL(target, 'http://localhost').pathname : pathnameOf(target);
+    this.path = requestPath(request.url ?? '/');
     this.#request = request;
   }
 
@@ -96,37 +88,35 @@ class NodeCall implements IncomingCall {
 const tooLarge: BodyText = { ok: false, reason: 'too_large' };
 const unreadable: BodyText = { ok: false, reason: 'not_utf8' };
 
-/** Reads a Node request body, counting bytes as they arrive, and stops at the first byte over the limit. */
+/** Reads a Node request body under the limit of {@link BodyChunks}, the one the fetch handler uses. */
 function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<BodyText> {
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) return Promise.resolve(tooLarge);
+  if (declaredTooLarge(request.headers['content-length'], maxBytes)) return Promise.resolve(tooLarge);
   const parsed = (request as IncomingMessage & { body?: unknown }).body;
   if (parsed !== undefined && request.readableEnded) return Promise.resolve(alreadyParsed(parsed, maxBytes));
   return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let total = 0;
+    const chunks = new BodyChunks(maxBytes);
+    let over = false;
     // Once over the limit the stream keeps flowing and the rest is discarded; the first result wins.
-    request.on('data', (chunk: Buffer) => {
-      if (total > maxBytes) return;
-      total += chunk.length;
-      if (total > maxBytes) {
-        chunks.length = 0;
+    request.on('data', (chunk: Uint8Array) => {
+      if (!over && !chunks.add(chunk)) {
+        over = true;
         resolve(tooLarge);
-      } else chunks.push(chunk);
+      }
     });
-    request.on('end', () => {
-      if (total <= maxBytes) resolve(decodeUtf8(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total)));
-    });
+    request.on('end', () => resolve(chunks.text()));
     request.on('error', () => resolve(unreadable));
   });
 }
 
 /** A body a framework already parsed (Express's `req.body` after `express.json()`), as text again. */
 function alreadyParsed(parsed: unknown, maxBytes: number): BodyText {
-  const text = typeof parsed === 'string' ? parsed : parsed instanceof Uint8Array ? null : JSON.stringify(parsed);
-  const result = text === null ? decodeUtf8(parsed as Uint8Array) : { ok: true as const, text };
-  if (result.ok && Buffer.byteLength(result.text) > maxBytes) return { ok: false, reason: 'too_large' };
-  return result;
+  if (parsed instanceof Uint8Array) {
+    const chunks = new BodyChunks(maxBytes);
+    chunks.add(parsed);
+    return chunks.text();
+  }
+  const text = typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+  return Buffer.byteLength(text) > maxBytes ? tooLarge : { ok: true, text };
 }
 
 /** The web-standard `Request` of a Node request; its body streams from the socket. */
@@ -162,7 +152,27 @@ function bodyOf(request: IncomingMessage): BodyInit {
     if (parsed instanceof Uint8Array) return new Uint8Array(parsed);
     return JSON.stringify(parsed);
   }
-  return Readable.toWeb(request) as ReadableStream<Uint8Array>;
+  return streamOf(request);
+}
+
+/** The body of a Node request as a web stream, pausing the socket while the reader is behind. */
+function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      request.on('data', (chunk: Uint8Array) => {
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 0) <= 0) request.pause();
+      });
+      request.on('end', () => controller.close());
+      request.on('error', (error) => controller.error(error));
+    },
+    pull() {
+      request.resume();
+    },
+    cancel() {
+      request.destroy();
+    },
+  });
 }
 
 /** Writes a web-standard `Response` to a Node response. */
@@ -186,7 +196,14 @@ export async function writeFetchResponse(answer: Response, response: ServerRespo
  * @remarks Since 0.1.0
  */
 export async function readApiReferenceScript(): Promise<string | undefined> {
+  // Loaded when called, by names a bundler leaves alone: `truecost/http` stays free of `node:`
+  // imports for browser and Workers bundles, and this function is for Node only.
+  const modules = ['node:module', 'node:fs/promises'];
   try {
+    const [{ createRequire }, { readFile }] = (await Promise.all(modules.map((name) => import(name)))) as [
+      typeof import('node:module'),
+      typeof import('node:fs/promises'),
+    ];
     const require = createRequire(import.meta.url);
     return await readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8');
   } catch {

@@ -6,6 +6,7 @@ import { freightTruecost } from '../calculators/freight.js';
 import { logisticsTruecost } from '../calculators/logistics.js';
 import { transportationTruecost } from '../calculators/transportation.js';
 import { carRequestSchema, carResponseSchema } from '../schemas/car.js';
+import { identifierSchema } from '../schemas/common.js';
 import { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import { freightRequestSchema } from '../schemas/freight.js';
 import { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
@@ -112,6 +113,7 @@ export const flightRoutes: readonly AnyRoute[] = [
     summary: 'State of a bulk flight job',
     tag: CALCULATORS,
     auth: true,
+    params: { job_id: identifierSchema },
     responses: [{ status: 200, description: 'The job.', schema: bulkJobResponseSchema }],
     failures: ['jobNotFound'],
     serverError: 'flightServerError',

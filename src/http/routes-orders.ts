@@ -18,10 +18,13 @@ import {
   variantSchema,
   type Variant,
 } from '../schemas/order.js';
+import { identifierSchema } from '../schemas/common.js';
 import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute } from './route.js';
 
 const variantParam = { variant: variantSchema };
+// A path id follows the rules of the body's ids: one no store can hold matches no route (404).
+const orderParams = { variant: variantSchema, partner_order_id: identifierSchema };
 const ORDERS = 'Orders';
 
 function variantOf(params: Readonly<Record<string, string>>): Variant {
@@ -123,7 +126,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     summary: 'Cancel a locked order in full',
     tag: ORDERS,
     auth: true,
-    params: variantParam,
+    params: orderParams,
     responses: [{ status: 200, description: 'The order was cancelled.', schema: cancelOrderResponseSchema }],
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled'],
     serverError: 'serverError',
@@ -138,7 +141,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     description: 'Every field sent, the climes now, and the state at the time of the request.',
     tag: ORDERS,
     auth: true,
-    params: variantParam,
+    params: orderParams,
     responses: [{ status: 200, description: 'The order.', schema: getOrderResponseSchema }],
     failures: ['orderNotFound'],
     serverError: 'serverError',
@@ -172,6 +175,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     summary: 'Read a cart opt-in',
     tag: ORDERS,
     auth: true,
+    params: { cart_id: identifierSchema },
     responses: [{ status: 200, description: 'The opt-in record.', schema: getOptInResponseSchema }],
     failures: ['optInNotFound'],
     serverError: 'serverError',

@@ -53,6 +53,13 @@ export interface PartnerStore {
   findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Revokes the key; false when no such key exists. Takes effect on the next request. */
   revokeApiKey(keyHash: string, now: number): Promise<boolean>;
+  /**
+   * A number that changes (synchronously visible, cheap to read) whenever a key may have been added
+   * or revoked, in this process or, for a shared database, in any other; undefined when the store
+   * cannot tell right now. The handler trusts the keys it has verified only while this number stays
+   * the same; a store without it gets a store read on every request.
+   */
+  apiKeysVersion?(): number | undefined;
   /** Sets (or replaces) the partner's result endpoint, creating the partner when needed. */
   setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void>;
   getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined>;
@@ -99,8 +106,14 @@ export interface JobStore {
   /** Stores the computed results; false when `workerId` no longer holds the lease. */
   saveJobResults(jobId: string, workerId: string, results: Readonly<Record<string, string>>, now: number): Promise<boolean>;
   /**
-   * Records one attempt: counts it, releases the lease, and moves the job to delivered, back to
-   * queued (due at `nextAttemptAt`) or to failed. False when `workerId` no longer holds the lease.
+   * Counts one attempt, durably, before anything of it is done (before the POST to the partner),
+   * so that an attempt cut short by a crash still counts. False when `workerId` no longer holds the lease.
+   */
+  startAttempt(jobId: string, workerId: string, now: number): Promise<boolean>;
+  /**
+   * Records the end of the attempt `startAttempt` counted (it is not counted again): releases the
+   * lease and moves the job to delivered, back to queued (due at `nextAttemptAt`) or to failed.
+   * False when `workerId` no longer holds the lease.
    */
   recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */

@@ -14,8 +14,52 @@ export function hasAtMostSixDecimals(value: number): boolean {
   return Math.round(value * MICRO) / MICRO === value;
 }
 
-/** A non-empty string of at most 255 characters (ids and names). */
-export const identifierSchema = z.string().min(1).max(MAX_IDENTIFIER_LENGTH);
+/** Why {@link storableString} refuses a string. */
+export const UNSTORABLE_TEXT_REASON = 'Must not contain NUL (U+0000) or an unpaired surrogate.';
+
+/**
+ * True when every store keeps `value` exactly as sent: no NUL character (PostgreSQL's text and
+ * JSONB cannot hold it) and no unpaired UTF-16 surrogate (it is not Unicode, so no UTF-8 database
+ * can hold it, and a store would keep a replacement character instead, breaking safe retries).
+ *
+ * @example
+ * ```ts
+ * isStorableText('ORD-1001'); // true
+ * isStorableText('x\u0000'); // false
+ * isStorableText('\ud800'); // false
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function isStorableText(value: string): boolean {
+  return value.isWellFormed() && !value.includes('\u0000');
+}
+
+/**
+ * Adds the rule of {@link isStorableText} to a string schema. Every string field of every request
+ * goes through it, so that all stores accept and refuse the same strings.
+ *
+ * @example
+ * ```ts
+ * const nameSchema = storable(z.string().max(255));
+ * ```
+ * @remarks Since 0.1.0
+ */
+export function storable<Schema extends z.ZodString | z.ZodEmail>(schema: Schema): Schema {
+  // `refine` adds the check to this schema and returns it, typed as the base class.
+  return schema.refine(isStorableText, { message: UNSTORABLE_TEXT_REASON }) as Schema;
+}
+
+/**
+ * A string of a request: any text every store keeps exactly (see {@link isStorableText}).
+ *
+ * @remarks Since 0.1.0
+ */
+export function storableString(): z.ZodString {
+  return storable(z.string());
+}
+
+/** A non-empty string of at most 255 characters (ids and names), without NUL or unpaired surrogates. */
+export const identifierSchema = storableString().min(1).max(MAX_IDENTIFIER_LENGTH);
 
 /** An amount of climes: finite, greater than 0, at most 1e9, at most 6 decimal places. */
 export const climesSchema = z

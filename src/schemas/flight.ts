@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAirportCode, normaliseAirportCode } from '../calculators/flight/geo.js';
-import { identifierSchema, positiveIntegerSchema } from './common.js';
+import { identifierSchema, positiveIntegerSchema, storableString } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */
 export const MAX_FLIGHTS_PER_REQUEST = 10;
@@ -15,7 +15,7 @@ export const flightClassSchema = z.enum(['ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 
 export const flightTypeSchema = z.enum(['ONE_WAY', 'ROUND_TRIP']);
 
 /** An IATA airport code of truecost's airport table; lower case is accepted and upper-cased. */
-export const airportCodeSchema = z.string().check((payload) => {
+export const airportCodeSchema = storableString().check((payload) => {
   // One check that normalises and looks up (what `.overwrite` then `.refine` would do in two):
   // it runs for both airports of every flight.
   const code = normaliseAirportCode(payload.value);
@@ -27,7 +27,7 @@ const flightFields = {
   departure: airportCodeSchema,
   arrival: airportCodeSchema,
   no_of_tickets: positiveIntegerSchema,
-  aircraft_model: z.string().default(DEFAULT_AIRCRAFT_MODEL),
+  aircraft_model: storableString().default(DEFAULT_AIRCRAFT_MODEL),
 };
 
 interface FlightFields {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { successMessages } from '../errors.js';
-import { climesSchema, identifierSchema } from './common.js';
+import { climesSchema, identifierSchema, storable, storableString } from './common.js';
 
 /** Longest customer phone number accepted (docs/api.md, Orders). */
 export const MAX_PHONE_LENGTH = 32;
@@ -15,9 +15,9 @@ export type Variant = z.infer<typeof variantSchema>;
 export const orderSchema = z.object({
   climes: climesSchema,
   partner_order_id: identifierSchema,
-  customer_email: z.email({ message: 'Must be a valid e-mail address.' }).max(254),
+  customer_email: storable(z.email({ message: 'Must be a valid e-mail address.' }).max(254)),
   customer_name: identifierSchema,
-  customer_phone: z.string().max(MAX_PHONE_LENGTH).optional(),
+  customer_phone: storableString().max(MAX_PHONE_LENGTH).optional(),
   unlock_date: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
   cart_id: identifierSchema.optional(),
   project_id: identifierSchema.optional(),

@@ -35,6 +35,8 @@ export function createMemoryStore(): Store {
   const carts = new Map<string, OrderRecord>();
   const optIns = new Map<string, OptInRecord>();
   const apiKeys = new Map<string, ApiKeyRecord>();
+  /** Bumped by every key write: the handler's cache of verified keys holds only while it stays the same. */
+  let keysVersion = 0;
   const endpoints = new Map<string, ResultEndpoint>();
   const jobs = new Map<string, JobRecord>();
 
@@ -97,6 +99,7 @@ export function createMemoryStore(): Store {
 
     async addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void> {
       apiKeys.set(record.keyHash, { ...record, revokedAt: null });
+      keysVersion += 1;
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -108,7 +111,12 @@ export function createMemoryStore(): Store {
       const record = apiKeys.get(keyHash);
       if (record === undefined) return false;
       if (record.revokedAt === null) apiKeys.set(keyHash, { ...record, revokedAt: now });
+      keysVersion += 1;
       return true;
+    },
+
+    apiKeysVersion(): number {
+      return keysVersion;
     },
 
     async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint): Promise<void> {
@@ -164,9 +172,13 @@ export function createMemoryStore(): Store {
       return updateJob(jobId, workerId, (job) => ({ ...job, results: { ...results }, updatedAt: now }));
     },
 
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return updateJob(jobId, workerId, (job) => ({ ...job, attempts: job.attempts + 1, updatedAt: now }));
+    },
+
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
       return updateJob(jobId, workerId, (job) => {
-        const released = { ...job, attempts: job.attempts + 1, leaseOwner: null, leaseExpiresAt: null, updatedAt: outcome.at };
+        const released = { ...job, leaseOwner: null, leaseExpiresAt: null, updatedAt: outcome.at };
         if (outcome.delivered) return { ...released, state: 'delivered', deliveredAt: outcome.at, lastError: null };
         if (outcome.nextAttemptAt === null) return { ...released, state: 'failed', lastError: outcome.error };
         return { ...released, state: 'queued', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };

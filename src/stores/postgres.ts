@@ -152,6 +152,7 @@ const statements = {
     environment = excluded.environment, created_at = excluded.created_at, revoked_at = NULL`,
   apiKey: `SELECT * FROM api_keys WHERE key_hash = $1`,
   revokeApiKey: `UPDATE api_keys SET revoked_at = COALESCE(revoked_at, $2) WHERE key_hash = $1`,
+  notifyKeys: `SELECT pg_notify($1, $2)`,
   setEndpoint: `INSERT INTO partners (partner_id, result_url, result_secret, created_at, updated_at)
     VALUES ($1, $2, $3, $4, $4)
     ON CONFLICT (partner_id) DO UPDATE SET result_url = excluded.result_url,
@@ -167,7 +168,8 @@ const statements = {
       ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING *`,
   saveResults: `UPDATE jobs SET results = $3::jsonb, updated_at = $4 WHERE job_id = $1 AND lease_owner = $2`,
-  recordAttempt: `UPDATE jobs SET attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL,
+  startAttempt: `UPDATE jobs SET attempts = attempts + 1, updated_at = $3 WHERE job_id = $1 AND lease_owner = $2`,
+  recordAttempt: `UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL,
     updated_at = $3, state = $4, last_error = $5,
     next_attempt_at = COALESCE($6, next_attempt_at), delivered_at = COALESCE($7, delivered_at)
     WHERE job_id = $1 AND lease_owner = $2`,
@@ -412,10 +414,101 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     await pool.end();
     throw error;
   }
-  return createPostgresStore(pool, options);
+  const keyChanges = await listenForKeyChanges(options.connectionString, schema);
+  return createPostgresStore(pool, options, keyChanges);
 }
 
-function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Store {
+/** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
+const KEY_CHANNEL = 'truecost_api_keys';
+/** How long the key listener waits before connecting again after losing its connection. */
+const LISTEN_RETRY_MS = 1000;
+/** Longest a key write waits for its own notice to come back (see `KeyChanges.delivered`). */
+const NOTICE_WAIT_MS = 1000;
+
+interface KeyChanges {
+  /** The key version, or undefined while the listening connection is down. */
+  version(): number | undefined;
+  /** A fresh payload for the notice of one key write. */
+  notice(): string;
+  /**
+   * Resolves once this store's listener receives the notice (or after {@link NOTICE_WAIT_MS}, or
+   * at once while it is not listening); call it before the notice is sent. PostgreSQL hands a
+   * notice to every listener at commit, so by then the other processes' listeners have it too.
+   */
+  arrival(notice: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * One connection, outside the pool, that LISTENs for key writes in `schema` from any process
+ * (`addApiKey` and `revokeApiKey` notify inside their transaction, so the notice arrives once the
+ * write is committed). Each notice bumps the version, and so does every (re)connection, since
+ * notices sent while it was down are lost.
+ */
+async function listenForKeyChanges(connectionString: string, schema: string): Promise<KeyChanges> {
+  let version = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const waiting = new Map<string, () => void>();
+
+  async function connect(): Promise<void> {
+    // Named after the schema, so that an operator (or a test) can tell the listener of each store.
+    const next = new pg.Client({ connectionString, application_name: `truecost key listener ${schema}` });
+    client = next;
+    next.on('error', () => {});
+    next.on('notification', (message) => {
+      const [written, id] = (message.payload ?? '').split(' ');
+      if (written !== schema) return;
+      version += 1;
+      if (id !== undefined) waiting.get(message.payload!)?.();
+    });
+    next.on('end', () => {
+      listening = false;
+      if (!closed && client === next) retry = setTimeout(reconnect, LISTEN_RETRY_MS);
+      retry?.unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${KEY_CHANNEL}`);
+      version += 1;
+      listening = true;
+    } catch {
+      await next.end().catch(() => undefined);
+    }
+  }
+  function reconnect(): void {
+    if (!closed) void connect();
+  }
+
+  await connect();
+  return {
+    version: () => (listening ? version : undefined),
+    notice: () => `${schema} ${crypto.randomUUID()}`,
+    arrival(notice) {
+      if (!listening) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(timer);
+          waiting.delete(notice);
+          resolve();
+        };
+        const timer = setTimeout(done, NOTICE_WAIT_MS);
+        timer.unref();
+        waiting.set(notice, done);
+      });
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      if (retry !== undefined) clearTimeout(retry);
+      await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {
   const optimisticAttempts = options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS;
 
   async function one<Row extends pg.QueryResultRow>(query: pg.QueryConfig, values: unknown[]): Promise<Row | undefined> {
@@ -565,10 +658,14 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Stor
     },
 
     async addApiKey(record) {
+      const notice = keyChanges.notice();
+      const arrived = keyChanges.arrival(notice);
       await inTransaction(pool, async (client) => {
         await client.query(sql.ensurePartner, [record.partnerId, record.createdAt]);
         await client.query(sql.upsertApiKey, [record.keyHash, record.partnerId, record.environment, record.createdAt]);
+        await client.query(sql.notifyKeys, [KEY_CHANNEL, notice]);
       });
+      await arrived;
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -577,7 +674,20 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Stor
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return ((await pool.query(sql.revokeApiKey, [keyHash, now])).rowCount ?? 0) > 0;
+      const notice = keyChanges.notice();
+      const arrived = keyChanges.arrival(notice);
+      const revoked = await inTransaction(pool, async (client) => {
+        const changed = ((await client.query(sql.revokeApiKey, [keyHash, now])).rowCount ?? 0) > 0;
+        await client.query(sql.notifyKeys, [KEY_CHANNEL, notice]);
+        return changed;
+      });
+      // The revocation is acknowledged once its notice is out to every listening process.
+      await arrived;
+      return revoked;
+    },
+
+    apiKeysVersion(): number | undefined {
+      return keyChanges.version();
     },
 
     async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void> {
@@ -602,6 +712,10 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Stor
       return ((await pool.query(sql.saveResults, [jobId, workerId, JSON.stringify(results), now])).rowCount ?? 0) > 0;
     },
 
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return ((await pool.query(sql.startAttempt, [jobId, workerId, now])).rowCount ?? 0) > 0;
+    },
+
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
       const result = await pool.query(sql.recordAttempt, [jobId, workerId, ...attemptParameters(outcome)]);
       return (result.rowCount ?? 0) > 0;
@@ -624,6 +738,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions): Stor
     },
 
     async close(): Promise<void> {
+      await keyChanges.close();
       await pool.end();
     },
   };

@@ -136,7 +136,9 @@ const sql = {
     updated_at = @now WHERE job_id = @jobId RETURNING *`,
   saveResults: `UPDATE jobs SET results = @results, updated_at = @now
     WHERE job_id = @jobId AND lease_owner = @workerId`,
-  recordAttempt: `UPDATE jobs SET attempts = attempts + 1, lease_owner = NULL, lease_expires_at = NULL,
+  startAttempt: `UPDATE jobs SET attempts = attempts + 1, updated_at = @now
+    WHERE job_id = @jobId AND lease_owner = @workerId`,
+  recordAttempt: `UPDATE jobs SET lease_owner = NULL, lease_expires_at = NULL,
     updated_at = @at, state = @state, last_error = @lastError,
     next_attempt_at = COALESCE(@nextAttemptAt, next_attempt_at), delivered_at = COALESCE(@deliveredAt, delivered_at)
     WHERE job_id = @jobId AND lease_owner = @workerId`,
@@ -332,10 +334,36 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   }
 }
 
+/**
+ * The key version of the store: a counter bumped by this connection's own key writes and whenever
+ * `PRAGMA data_version` moves, which it does when any other connection (another process sharing the
+ * file) commits. One cheap read per request; undefined once the database is closed.
+ */
+function keyChangeSignal(db: Database.Database): { bump(): void; read(): number | undefined } {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  let seen = dataVersion.get();
+  let version = 0;
+  return {
+    bump() {
+      version += 1;
+    },
+    read() {
+      if (!db.open) return undefined;
+      const current = dataVersion.get();
+      if (current !== seen) {
+        seen = current;
+        version += 1;
+      }
+      return version;
+    },
+  };
+}
+
 function createSqliteStore(db: Database.Database): Store {
   const statement = Object.fromEntries(
     Object.entries(sql).map(([name, text]) => [name, db.prepare(text)]),
   ) as Record<keyof typeof sql, Database.Statement>;
+  const keysVersion = keyChangeSignal(db);
 
   const createOrders = db.transaction(
     (scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan => {
@@ -402,6 +430,7 @@ function createSqliteStore(db: Database.Database): Store {
 
     async addApiKey(record) {
       addApiKey.immediate(record);
+      keysVersion.bump();
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -410,7 +439,13 @@ function createSqliteStore(db: Database.Database): Store {
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return statement.revokeApiKey.run(now, keyHash).changes > 0;
+      const revoked = statement.revokeApiKey.run(now, keyHash).changes > 0;
+      keysVersion.bump();
+      return revoked;
+    },
+
+    apiKeysVersion(): number | undefined {
+      return keysVersion.read();
     },
 
     async setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void> {
@@ -438,6 +473,10 @@ function createSqliteStore(db: Database.Database): Store {
 
     async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
       return statement.saveResults.run({ jobId, workerId, results: JSON.stringify(results), now }).changes > 0;
+    },
+
+    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
+      return statement.startAttempt.run({ jobId, workerId, now }).changes > 0;
     },
 
     async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {

@@ -290,6 +290,7 @@ function defineChecks(check: (name: string, run: (store: Store) => Promise<void>
     await store.claimJob('w1', now, 1000);
     await store.claimJob('w2', now + 1000, 1000);
     expectThat(await store.saveJobResults('job-1', 'w1', { f1: '0.1' }, now + 1001)).toBe(false);
+    expectThat(await store.startAttempt('job-1', 'w1', now + 1001)).toBe(false);
     expectThat(await store.recordAttempt('job-1', 'w1', { delivered: true, at: now + 1001 })).toBe(false);
     expectThat(await store.saveJobResults('job-1', 'w2', { f1: '0.123456' }, now + 1002)).toBe(true);
     expectThat(await store.getJob(staging, 'job-1')).toMatchObject({
@@ -303,6 +304,7 @@ function defineChecks(check: (name: string, run: (store: Store) => Promise<void>
   check('bulk jobs: records a delivered attempt and releases the lease', async (store) => {
     await enqueue(store, 'job-1');
     await store.claimJob('w1', now, 1000);
+    expectThat(await store.startAttempt('job-1', 'w1', now + 2)).toBe(true);
     expectThat(await store.recordAttempt('job-1', 'w1', { delivered: true, at: now + 5 })).toBe(true);
     expectThat(await store.getJob(staging, 'job-1')).toMatchObject({
       state: 'delivered',
@@ -320,6 +322,7 @@ function defineChecks(check: (name: string, run: (store: Store) => Promise<void>
     await enqueue(store, 'job-1');
     await store.claimJob('w1', now, 1000);
     const failed = { delivered: false, at: now + 5, error: 'HTTP 500' } as const;
+    await store.startAttempt('job-1', 'w1', now + 1);
     expectThat(await store.recordAttempt('job-1', 'w1', { ...failed, nextAttemptAt: now + 5000 })).toBe(true);
     expectThat(await store.getJob(staging, 'job-1')).toMatchObject({
       state: 'queued',
@@ -331,9 +334,25 @@ function defineChecks(check: (name: string, run: (store: Store) => Promise<void>
     });
     expectThat(await store.claimJob('w1', now + 4999, 1000)).toBeUndefined();
     expectThat((await store.claimJob('w1', now + 5000, 1000))?.attempts).toBe(1);
+    await store.startAttempt('job-1', 'w1', now + 5001);
     expectThat(await store.recordAttempt('job-1', 'w1', { ...failed, error: 'timeout', nextAttemptAt: null })).toBe(true);
     expectThat(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'failed', attempts: 2, lastError: 'timeout' });
     expectThat(await store.claimJob('w1', now + 1e9, 1000)).toBeUndefined();
+  });
+
+  check('bulk jobs: counts an attempt when it starts, so that one cut short by a crash still counts', async (store) => {
+    await enqueue(store, 'job-1');
+    await store.claimJob('w1', now, 1000);
+    expectThat(await store.startAttempt('job-1', 'w1', now + 1)).toBe(true);
+    // w1 dies mid-delivery: the attempt is counted, the job still leased to it.
+    expectThat(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'delivering', attempts: 1, leaseOwner: 'w1', updatedAt: now + 1 });
+    const takenOver = await store.claimJob('w2', now + 1000, 1000);
+    expectThat(takenOver).toMatchObject({ attempts: 1, leaseOwner: 'w2' });
+    expectThat(await store.startAttempt('job-1', 'w1', now + 1001)).toBe(false);
+    expectThat(await store.startAttempt('job-1', 'w2', now + 1001)).toBe(true);
+    expectThat(await store.recordAttempt('job-1', 'w2', { delivered: true, at: now + 1002 })).toBe(true);
+    expectThat(await store.getJob(staging, 'job-1')).toMatchObject({ state: 'delivered', attempts: 2, deliveredAt: now + 1002 });
+    expectThat(await store.startAttempt('job-unknown', 'w2', now)).toBe(false);
   });
 
   check('bulk jobs: lists jobs newest first, by state and up to a limit', async (store) => {
@@ -350,10 +369,12 @@ function defineChecks(check: (name: string, run: (store: Store) => Promise<void>
   check('bulk jobs: queues a failed job again at once, leaves a delivered one alone, and knows no unknown one', async (store) => {
     await enqueue(store, 'job-1');
     await store.claimJob('w1', now, 1000);
+    await store.startAttempt('job-1', 'w1', now);
     await store.recordAttempt('job-1', 'w1', { delivered: false, at: now + 1, error: 'gone', nextAttemptAt: null });
     const retried = await store.retryJob('job-1', now + 100);
     expectThat(retried).toMatchObject({ state: 'queued', nextAttemptAt: now + 100, attempts: 1, updatedAt: now + 100 });
     expectThat((await store.claimJob('w2', now + 100, 1000))?.jobId).toBe('job-1');
+    await store.startAttempt('job-1', 'w2', now + 100);
     await store.recordAttempt('job-1', 'w2', { delivered: true, at: now + 101 });
     expectThat(await store.retryJob('job-1', now + 200)).toMatchObject({ state: 'delivered', updatedAt: now + 101 });
     expectThat(await store.retryJob('job-unknown', now)).toBeUndefined();

@@ -11,7 +11,7 @@ import { startBulkWorker } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
-import { enqueue, fixedTruecost, scope, waitForJob } from './helpers.js';
+import { enqueue, fixedTruecost, scope, waitForJob, localEndpoints } from './helpers.js';
 import { startReceiver } from './receiver.js';
 
 // A worker process holding a job is killed with SIGKILL; a new worker on the same database (SQLite,
@@ -63,7 +63,7 @@ describe('a worker killed while it holds a job', () => {
     await waitForClaim(store, jobId);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
@@ -84,10 +84,12 @@ describe('a worker killed while it holds a job', () => {
     await receiver.waitFor(1);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
+    // The attempt the crash cut short is counted: two attempts, two POSTs.
+    expect(job.attempts).toBe(2);
     expect(receiver.deliveries.map((d) => d.webhookId)).toEqual([jobId, jobId]);
     expect(receiver.deliveries.every((d) => d.verified)).toBe(true);
     // The body computed and saved by the dead worker is the one delivered.
@@ -118,10 +120,38 @@ describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', ()
     await waitForClaim(store, jobId);
     await killed(child);
 
-    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50 });
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered', 'failed']);
     expect(job.state).toBe('delivered');
+    expect(job.attempts).toBe(1);
     expect(receiver.deliveries.map((d) => d.webhookId)).toEqual([jobId]);
+  });
+
+  it('counts the delivery a crash cut short: two POSTs, two attempts', async () => {
+    const schema = `truecost_crash_${randomUUID().replaceAll('-', '')}`;
+    const store = await openPostgresStore({ connectionString: pgUrl!, schema });
+    cleanups.push(async () => {
+      await store.close();
+      const client = new pg.Client({ connectionString: pgUrl! });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.end();
+    });
+    const secret = generateSigningSecret();
+    const receiver = await startReceiver(secret, (_, nth) => (nth === 1 ? 'hang' : 200));
+    cleanups.push(() => receiver.close());
+    await store.setResultEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
+    const jobId = await enqueue(store);
+
+    const child = spawnWorker(pgUrl!, 'deliver', schema);
+    await receiver.waitFor(1);
+    await killed(child);
+
+    const worker = startBulkWorker({ store, compute: fixedTruecost, pollIntervalMs: 50, ...localEndpoints });
+    cleanups.push(() => worker.stop());
+    const job = await waitForJob(store, jobId, ['delivered', 'failed']);
+    expect(job).toMatchObject({ state: 'delivered', attempts: 2 });
+    expect(receiver.deliveries.map((d) => d.webhookId)).toEqual([jobId, jobId]);
   });
 });

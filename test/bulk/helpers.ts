@@ -6,6 +6,9 @@ import type { Scope } from '../../src/orders/types.js';
 
 export const scope: Scope = { partnerId: 'partner-1', environment: 'staging' };
 
+/** The worker option the delivery tests need: their receivers listen on 127.0.0.1, a loopback address. */
+export const localEndpoints = { endpointPolicy: { allowPrivateAddresses: true } } as const;
+
 /** Stands in for the flight calculator: one fixed truecost per flight_id. */
 export function fixedTruecost(request: unknown): Record<string, string> {
   const flights = request as readonly { readonly flight_id: string }[];

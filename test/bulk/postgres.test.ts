@@ -6,7 +6,7 @@ import { startBulkWorker } from '../../src/bulk/worker.js';
 import type { WorkerEvent } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
-import { fixedTruecost, scope } from './helpers.js';
+import { fixedTruecost, scope, localEndpoints } from './helpers.js';
 import { startReceiver } from './receiver.js';
 
 // Two workers, each with its own connection pool as two processes would have, share one PostgreSQL
@@ -55,7 +55,7 @@ describe.skipIf(!url)('bulk delivery on PostgreSQL', () => {
         finished[name] += 1;
         if (finished.one + finished.two === JOBS) allFinished();
       };
-      const options = { compute: fixedTruecost, retryDelaysMs: [10, 10], pollIntervalMs: 20 } as const;
+      const options = { compute: fixedTruecost, retryDelaysMs: [10, 10], pollIntervalMs: 20, ...localEndpoints } as const;
       const workers = [
         startBulkWorker({ ...options, store: first, workerId: 'one', log: log('one') }),
         startBulkWorker({ ...options, store: second, workerId: 'two', log: log('two') }),

@@ -7,7 +7,7 @@ import { bulkFlightResults } from '../../src/calculators/flight/index.js';
 import { bulkFlightRequestSchema } from '../../src/schemas/flight.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { validate } from '../../src/validation.js';
-import { enqueue, fixedTruecost, flights, scope, waitForJob } from './helpers.js';
+import { enqueue, fixedTruecost, flights, scope, waitForJob, localEndpoints } from './helpers.js';
 import { closedPort, startReceiver } from './receiver.js';
 import type { Receiver } from './receiver.js';
 
@@ -28,7 +28,7 @@ async function setup(answer?: Parameters<typeof startReceiver>[1], holdMs?: numb
 }
 
 function start(options: Partial<BulkWorkerOptions> & { store: Store }): BulkWorker {
-  const worker = startBulkWorker({ compute: fixedTruecost, ...fast, ...options });
+  const worker = startBulkWorker({ compute: fixedTruecost, ...fast, ...localEndpoints, ...options });
   cleanups.push(() => worker.stop());
   return worker;
 }
@@ -204,7 +204,7 @@ describe('the bulk worker with the flight calculator', () => {
     if (!parsed.ok) throw new Error('the test request must be valid');
     // Stored as E7 stores it: the validated request.
     const jobId = await enqueue(store, parsed.value);
-    const worker = startBulkWorker({ store, ...fast });
+    const worker = startBulkWorker({ store, ...fast, ...localEndpoints });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['delivered']);
     expect(job.results).toEqual(bulkFlightResults(parsed.value));
@@ -214,7 +214,7 @@ describe('the bulk worker with the flight calculator', () => {
   it('fails a job whose stored request no longer validates, naming the field', async () => {
     const { store, receiver } = await setup();
     const jobId = await enqueue(store, [{ ...request[0], departure: 'XX' }]);
-    const worker = startBulkWorker({ store, ...fast, retryDelaysMs: [] });
+    const worker = startBulkWorker({ store, ...fast, ...localEndpoints, retryDelaysMs: [] });
     cleanups.push(() => worker.stop());
     const job = await waitForJob(store, jobId, ['failed']);
     expect(job.lastError).toMatch(/^The results could not be computed: The stored request is not valid at 0\.departure: /);

@@ -23,14 +23,39 @@ function parsed(body: unknown) {
 
 describe('busTruecost', () => {
   it('matches the worked example of the methodology: defaults, 100 km', () => {
-    // 100 / 3 km/l x 2.6444 = 88.146667 kg over 14 + 40 x 1.5 = 74 seat equivalents
+    // 2.6444 kg/l / (2.9559 km/l x 49 seats) = 0.0182575 kg per seat-km; a berth is 1.5 seats
     const result = transportationTruecost(
       parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }, { seat_type: 'SLEEPER' }] } }),
     );
     expect(result).toEqual({
       message: 'Truecost data calculated successfully!',
-      truecost: { total: 76.831, seats: { SEATER: 14.294, SLEEPER: 62.536 } },
+      truecost: { total: 117.761, seats: { SEATER: 21.909, SLEEPER: 95.852 } },
     });
+  });
+
+  it('gives the default request (12 of 14 seaters, 100 km) an intensity within the published range for buses and coaches', () => {
+    const { truecost } = transportationTruecost(
+      parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }] } }),
+    ) as ReturnType<typeof busTruecost>;
+    const perPassengerKm = truecost.seats.SEATER / 12 / 100;
+    // India GHG 2015 intracity bus 0.015161 kg CO2/pkm to DESNZ 2025 coach 0.02776 kg CO2e/pkm.
+    expect(perPassengerKm).toBeGreaterThanOrEqual(0.015161);
+    expect(perPassengerKm).toBeLessThanOrEqual(0.02776);
+    expect(truecost.seats.SEATER).toBe(21.909);
+  });
+
+  it('gives a seat element the same result whatever other seat types the request holds', () => {
+    const seat = fc.record({
+      seat_type: fc.constantFrom('SEATER' as const, 'SLEEPER' as const),
+      total_seats: fc.integer({ min: 1, max: 80 }),
+    }).chain((s) => fc.record({ seat_type: fc.constant(s.seat_type), total_seats: fc.constant(s.total_seats), no_of_seats: fc.integer({ min: 1, max: s.total_seats }) }));
+    fc.assert(
+      fc.property(seat, fc.array(seat, { maxLength: 5 }), fc.integer({ min: 1, max: 5000 }), (own, others, distance) => {
+        const alone = explainBusTruecost({ configs: { vehicle_type: 'BUS', distance }, queries: { seats: [own] } });
+        const mixed = explainBusTruecost({ configs: { vehicle_type: 'BUS', distance }, queries: { seats: [own, ...others] } });
+        expect(mixed.items[0]?.unrounded).toBe(alone.items[0]?.unrounded);
+      }),
+    );
   });
 
   it('reports a seat type absent from the request as 0 and sums elements of one type', () => {

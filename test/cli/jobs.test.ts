@@ -22,6 +22,7 @@ async function storeWithJobs() {
   const store = createMemoryStore();
   const failed = await enqueue(store);
   await store.claimJob('w', Date.now(), 60_000);
+  await store.startAttempt(failed, 'w', Date.now());
   await store.recordAttempt(failed, 'w', { delivered: false, at: Date.now(), error: 'The endpoint answered 500.', nextAttemptAt: null });
   const queued = await enqueue(store);
   return { store, failed, queued };

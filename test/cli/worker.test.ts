@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { runWorker, workerLogLine } from '../../src/cli/worker.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
-import { enqueue, fixedTruecost, scope, waitForJob } from '../bulk/helpers.js';
+import { enqueue, fixedTruecost, scope, waitForJob, localEndpoints } from '../bulk/helpers.js';
 import { startReceiver } from '../bulk/receiver.js';
 
 function capture() {
@@ -22,7 +22,7 @@ describe('truecost worker', () => {
       const jobId = await enqueue(store);
       const controller = new AbortController();
       const { lines, output } = capture();
-      const exit = runWorker(store, output, controller.signal, { compute: fixedTruecost, retryDelaysMs: [10], pollIntervalMs: 10 });
+      const exit = runWorker(store, output, controller.signal, { compute: fixedTruecost, retryDelaysMs: [10], pollIntervalMs: 10, ...localEndpoints });
       await waitForJob(store, jobId, ['delivered']);
       controller.abort();
       expect(await exit).toBe(0);

@@ -77,9 +77,9 @@ for (const target of targets) {
       staging = key(['--partner', 'acme', '--env', 'staging']);
       production = key(['--partner', 'acme', '--env', 'production']);
       other = key(['--partner', 'globex', '--env', 'staging']);
-      const endpoint = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'http://127.0.0.1:9/results', '--db', target.db()]);
+      const endpoint = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'http://127.0.0.1:9/results', '--allow-private-endpoints', '--db', target.db()]);
       expect(endpoint.status, endpoint.stderr).toBe(0);
-      service = await startService(['--db', target.db()]);
+      service = await startService(['--db', target.db(), '--allow-private-endpoints']);
     }, 60_000);
 
     afterAll(async () => {

@@ -20,9 +20,9 @@ describe('truecost serve with a result endpoint', () => {
     const key = truecost(['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', db]).stdout.trim();
     let secret = '';
     const receiver = await startReceiver(() => secret);
-    const server = await startService(['--db', db]);
+    const server = await startService(['--db', db, '--allow-private-endpoints']);
     try {
-      secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--db', db]).stdout.trim();
+      secret = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', receiver.url, '--allow-private-endpoints', '--db', db]).stdout.trim();
       const answer = await fetch(`${server.base}/v3/flight/bulk`, {
         method: 'POST',
         headers: { 'x-api-key': key, 'content-type': 'application/json' },

@@ -24,6 +24,27 @@ describe('truecost serve --db memory:', () => {
     }
   });
 
+  it.each([['--no-request-log'], ['--log-level', 'warn']])('logs no request with %s, and still its shutdown at info unless quieter', async (...flags) => {
+    const service = await startService(['--db', 'memory:', ...flags]);
+    const answer = await fetch(`${service.base}/healthz`);
+    expect(answer.status).toBe(200);
+    expect(await service.stop('SIGTERM')).toBe(0);
+    const entries = service.lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(entries.filter((entry) => entry['path'] === '/healthz')).toEqual([]);
+    const shutdown = entries.filter((entry) => entry['message'] === 'SIGTERM: finishing requests in flight');
+    expect(shutdown).toHaveLength(flags[0] === '--log-level' ? 0 : 1);
+  });
+
+  it('writes every request line before it exits', async () => {
+    const service = await startService(['--db', 'memory:']);
+    await Promise.all(Array.from({ length: 50 }, () => fetch(`${service.base}/healthz`).then((answer) => answer.arrayBuffer())));
+    expect(await service.stop('SIGTERM')).toBe(0);
+    const requests = service.lines.filter((line) => line.includes('"path":"/healthz"')).map((line) => JSON.parse(line));
+    expect(requests).toHaveLength(50);
+    expect(requests[0]).toMatchObject({ level: 'info', method: 'GET', status: 200, partner: null, environment: null });
+    expect(typeof requests[0].time).toBe('string');
+  });
+
   it('finishes a request in flight when SIGINT arrives', async () => {
     const service = await startService(['--db', 'memory:']);
     const key = /(truecost_staging_\S+)$/.exec(service.lines[0] ?? '')?.[1] ?? '';

@@ -28,7 +28,8 @@ export async function startService(args: readonly string[]): Promise<Service> {
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString('utf8');
   });
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  // 'close' (not 'exit'): every line the service wrote has been read by then.
+  const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)));
   const base = await new Promise<string>((done, fail) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       lines.push(line);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { METHODOLOGY_VERSION } from '../../src/data/version.js';
 import { apiErrors, successMessages } from '../../src/errors.js';
-import { setup } from './support.js';
+import { served, setup } from './support.js';
 
 const flight = (id: string) => ({
   flight_id: id,
@@ -34,7 +34,7 @@ describe('E6 flight truecost', () => {
     const { createHandlerFor, routes } = await import('../../src/http/index.js');
     const { store, staging } = await setup();
     const broken = routes.map((route) => (route.path === '/v3/flight' ? { ...route, handle: () => { throw new Error('boom'); } } : route));
-    const handler = createHandlerFor(broken, { store });
+    const handler = await served(createHandlerFor(broken, { store }));
     const response = await handler(
       new Request('http://x/v3/flight', {
         method: 'POST',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors, successMessages } from '../../src/errors.js';
-import { addKey, order, setup } from './support.js';
+import { addKey, callRaw, order, served, setup } from './support.js';
 
 describe('routing', () => {
   it('answers 404 Not Found for an unknown path', async () => {
@@ -23,6 +23,18 @@ describe('routing', () => {
     const response = await handler(new Request('http://x/healthz'));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('routes percent-encoded dots, backslashes and dot segments as new URL resolves them', async () => {
+    const { direct } = await setup();
+    for (const target of ['/x/%2e%2e/healthz', '/x\\..\\healthz', '/x/../healthz', '/./healthz?probe=1']) {
+      const response = await callRaw(direct, 'GET', target);
+      expect(response.status, target).toBe(200);
+      expect(await response.json()).toEqual({ status: 'ok' });
+    }
+    for (const target of ['/x/%2e%2e/nothing', '/healthz/%2e%2e/v3/nothing', '/%2fhealthz']) {
+      expect((await callRaw(direct, 'GET', target)).status, target).toBe(404);
+    }
   });
 
   it('answers 404 for a variant that does not exist', async () => {
@@ -49,7 +61,7 @@ describe('authentication', () => {
       expect(answer.json).toEqual(unauthorized);
     }
     const { hashApiKey } = await import('../../src/http/keys.js');
-    await store.revokeApiKey(hashApiKey(staging), 1);
+    await store.revokeApiKey(await hashApiKey(staging), 1);
     expect((await call('GET', '/v3/integrations/vote/order/x')).status).toBe(401);
   });
 
@@ -187,10 +199,12 @@ describe('faults', () => {
     const { handler, staging, store } = await setup();
     const errors: unknown[] = [];
     const { createHandler } = await import('../../src/http/index.js');
-    const broken = createHandler({
-      store: { ...store, getOrder: () => Promise.reject(new Error('disk on fire')) },
-      onError: (error) => errors.push(error),
-    });
+    const broken = await served(
+      createHandler({
+        store: { ...store, getOrder: () => Promise.reject(new Error('disk on fire')) },
+        onError: (error) => errors.push(error),
+      }),
+    );
     void handler;
     const response = await broken(new Request('http://x/v3/integrations/vote/order/a', { headers: { 'x-api-key': staging } }));
     expect(response.status).toBe(500);

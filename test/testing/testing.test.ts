@@ -90,7 +90,7 @@ describe('truecost/testing laws, against truecost itself', () => {
   it('flights through the HTTP API, as a partner would wrap them', async () => {
     const store = createMemoryStore();
     const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: hashApiKey(key), partnerId: 'p', environment: 'staging', createdAt: 0 });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'p', environment: 'staging', createdAt: 0 });
     const handler = createHandler({ store });
     const viaApi = async (flight: FlightQueryBody) => {
       const response = await handler(

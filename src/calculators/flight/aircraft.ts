@@ -45,20 +45,6 @@ export interface AircraftResolution {
 /** The cabins from first to economy, the order of the seat-map rows. */
 export const CABINS: readonly SeatCabin[] = ['FIRST', 'BUSINESS', 'PREMIUM_ECONOMY', 'ECONOMY'];
 
-// The cabin used when the seat map lacks the one asked for: the next one in this order.
-const NEAREST_CABINS: Readonly<Record<SeatCabin, readonly SeatCabin[]>> = {
-  ECONOMY: ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'],
-  PREMIUM_ECONOMY: ['PREMIUM_ECONOMY', 'ECONOMY', 'BUSINESS', 'FIRST'],
-  BUSINESS: ['BUSINESS', 'FIRST', 'PREMIUM_ECONOMY', 'ECONOMY'],
-  FIRST: ['FIRST', 'BUSINESS', 'PREMIUM_ECONOMY', 'ECONOMY'],
-};
-
-/** The cabin whose seats are used for `cabin` on a seat map (the same one when the map has it). */
-export function cabinOnSeatMap(seats: SeatMap, cabin: SeatCabin): SeatCabin {
-  for (const candidate of NEAREST_CABINS[cabin]) if (seats[candidate] > 0) return candidate;
-  return 'ECONOMY';
-}
-
 /** Sum of seats times their seat-area factor: the seat map in economy-seat equivalents. */
 export function seatAreaTotal(seats: SeatMap, body: 'narrow' | 'wide'): number {
   const factors = SEAT_AREA_FACTORS[body];

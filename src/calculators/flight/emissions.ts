@@ -156,7 +156,7 @@ export function flightKilograms(flight: Flight, options: FlightOptions = {}): nu
  *   departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
  *   aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY',
  * });
- * // tonnes is about 0.125072 (A320, 1 137 km)
+ * // tonnes is about 0.108396 (A320, 180 seats, 1 137 km)
  * ```
  * @remarks Since 0.1.0
  */
@@ -237,7 +237,7 @@ function explainFuel(
     fuel_kg: result.fuelKg,
     seat_map: `F${used.seats.FIRST} J${used.seats.BUSINESS} W${used.seats.PREMIUM_ECONOMY} Y${used.seats.ECONOMY}`,
     seat_area_economy_seats: result.seatArea,
-    cabin_used: result.cabinUsed,
+    cabin_in_typical_configuration: result.cabinOnSeatMap ? 'yes' : 'no',
     area_factor: result.areaFactor,
     cargo_share: result.cargoShare,
     load_factor: result.loadFactor,
@@ -254,7 +254,7 @@ function explainFuel(
     tag: 'transcribed',
   });
   if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
-  factors.push(SEAT_AREA_FACTORS[used.body][result.cabinUsed], used.cargoShare, LOAD_FACTOR, TANK_TO_WAKE, WELL_TO_TANK);
+  factors.push(SEAT_AREA_FACTORS[used.body][result.cabin], used.cargoShare, LOAD_FACTOR, TANK_TO_WAKE, WELL_TO_TANK);
   factors.push({
     name: 'Non-CO2 multiplier on the tank-to-wake part',
     value: multiplier,
@@ -281,14 +281,14 @@ function explainFuel(
   if (result.ccdNm < (used.ccdNm[0] ?? 0)) {
     assumptions.push(`The distance is shorter than the first point of the fuel table of ${used.icao}; its fuel is extrapolated linearly.`);
   }
-  if (result.cabinUsed !== flight.flight_class) {
+  if (!result.cabinOnSeatMap) {
     assumptions.push(
-      `The typical seat map of ${used.icao} has no ${flight.flight_class} seats; the nearest cabin, ${result.cabinUsed}, is used.`,
+      `The typical configuration of ${used.icao} has no ${flight.flight_class} seats; as in TIM, the cabin still takes its own seat-area factor (${result.areaFactor}) over the seat area of that configuration.`,
     );
   }
   assumptions.push(
     `Distance flown is the great-circle distance times ${DISTANCE_FACTOR.value}; ${LTO_DISTANCE.value} NM of it count as the LTO cycle.`,
-    `Load factor ${LOAD_FACTOR.value} and cargo share ${used.cargoShare.value} (${used.body}-body) are defaults, not route data.`,
+    `Load factor ${LOAD_FACTOR.value} (TIM global default) and cargo share ${used.cargoShare.value} (${used.body}-body, truecost default) are defaults, not route data.`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
       : `Non-CO2 effects included by multiplying the tank-to-wake part by ${multiplier}.`,

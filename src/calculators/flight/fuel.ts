@@ -8,7 +8,7 @@ import {
   WELL_TO_TANK,
   type SeatCabin,
 } from '../../data/flight/factors.js';
-import { cabinOnSeatMap, seatAreaTotal, type AircraftType, type SeatMap } from './aircraft.js';
+import { seatAreaTotal, type AircraftType, type SeatMap } from './aircraft.js';
 
 /**
  * CCD fuel of a type at a CCD distance: linear between the EEA table's points, and linear beyond
@@ -47,11 +47,6 @@ export interface FuelMethodInputs {
   readonly loadFactor?: number;
   /** Multiplier on the tank-to-wake part for non-CO2 effects. Default 1. */
   readonly nonCo2Multiplier?: number;
-  /**
-   * Default true: a cabin the seat map lacks takes the nearest cabin's seat-area factor. False keeps
-   * the cabin asked for, as TIM's worked example does for first class on a map without first seats.
-   */
-  readonly nearestCabin?: boolean;
 }
 
 /** The fuel method's numbers for one passenger of one flight. */
@@ -62,8 +57,10 @@ export interface FuelMethodResult {
   readonly ccdNm: number;
   /** LTO plus CCD fuel of the whole flight, kg. */
   readonly fuelKg: number;
-  /** The cabin whose seats and area factor are used (the one asked for when the seat map has it). */
-  readonly cabinUsed: SeatCabin;
+  /** The cabin asked for: its own seat-area factor is used whether or not the seat map has it. */
+  readonly cabin: SeatCabin;
+  /** False when the seat map has no seats of the cabin asked for (the factor is still the cabin's own). */
+  readonly cabinOnSeatMap: boolean;
   /** Sum of seats times seat-area factor, economy-seat equivalents. */
   readonly seatArea: number;
   readonly areaFactor: number;
@@ -93,9 +90,9 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
   const ccdNm = flownNm - LTO_DISTANCE.value;
   const fuelKg = (type.ltoKg + ccdFuelKg(type, ccdNm)) * fuelFactor;
 
-  const cabinUsed = inputs.nearestCabin === false ? cabin : cabinOnSeatMap(seats, cabin);
+  // TIM's rule: every cabin takes its own seat-area factor; the seat map only sets the total area.
   const seatArea = seatAreaTotal(seats, type.body);
-  const areaFactor = SEAT_AREA_FACTORS[type.body][cabinUsed].value;
+  const areaFactor = SEAT_AREA_FACTORS[type.body][cabin].value;
   const fuelPerPassengerKg = (((fuelKg * (1 - cargoShare)) / seatArea) * areaFactor) / loadFactor;
   const tankToWakeKg = fuelPerPassengerKg * TANK_TO_WAKE.value;
   const wellToTankKg = fuelPerPassengerKg * WELL_TO_TANK.value;
@@ -103,7 +100,8 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
     flownNm,
     ccdNm,
     fuelKg,
-    cabinUsed,
+    cabin,
+    cabinOnSeatMap: seats[cabin] > 0,
     seatArea,
     areaFactor,
     cargoShare,

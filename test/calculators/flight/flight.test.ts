@@ -45,9 +45,9 @@ describe('flightTruecost (E6)', () => {
     for (const row of body.truecost) expect(row.truecost).toMatch(/^\d+\.\d{6}$/);
   });
 
-  it('gives DEL-BOM economy one way on the default 320 as 0.125072 t (docs/methodology.md)', () => {
+  it('gives DEL-BOM economy one way on the default 320 as 0.108396 t (docs/methodology.md)', () => {
     const body = flightTruecost(request({ departure: 'del', arrival: 'bom', no_of_tickets: 1 }));
-    expect(body.truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.125072' }]);
+    expect(body.truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.108396' }]);
   });
 
   it('rounds once, from the unrounded per-flight value', () => {
@@ -102,8 +102,8 @@ describe('explainFlightTruecost', () => {
     expect(item?.quantities.ccd_distance_nm).toBeCloseTo(628.75, 2);
     expect(item?.quantities.fuel_kg).toBeCloseTo(4298.07, 2);
     expect(item?.quantities.aircraft_used).toBe('A320');
-    expect(item?.quantities.seat_area_economy_seats).toBe(156);
-    expect(item?.quantities.per_passenger_kg_co2e).toBeCloseTo(125.072, 3);
+    expect(item?.quantities.seat_area_economy_seats).toBe(180);
+    expect(item?.quantities.per_passenger_kg_co2e).toBeCloseTo(108.396, 3);
     expect(item?.factors.map((factor) => factor.value)).toEqual(expect.arrayContaining([1.052, 17, 3.1894, 0.6465, 0.845]));
   });
 
@@ -126,10 +126,14 @@ describe('explainFlightTruecost', () => {
     expect(winglet).toBeCloseTo(base * 0.97, 9);
   });
 
-  it('says when the seat map lacks the cabin and the nearest one is used', () => {
+  it('gives a cabin absent from the typical configuration its own seat-area factor, and says so', () => {
     const { explanation } = flightEmissions({ ...delBom, flight_class: 'FIRST' });
-    expect(explanation.quantities.cabin_used).toBe('BUSINESS');
-    expect(explanation.assumptions.join(' ')).toMatch(/no FIRST seats; the nearest cabin, BUSINESS/);
+    expect(explanation.quantities.cabin_in_typical_configuration).toBe('no');
+    expect(explanation.quantities.area_factor).toBe(1.5);
+    expect(explanation.assumptions.join(' ')).toMatch(/has no FIRST seats; as in TIM, the cabin still takes its own seat-area factor \(1.5\)/);
+    const economy = flightEmissions(delBom).explanation.quantities;
+    expect(economy.cabin_in_typical_configuration).toBe('yes');
+    expect(flightEmissions(delBom).explanation.assumptions.join(' ')).not.toMatch(/has no ECONOMY seats/);
   });
 
   it('applies the non-CO2 multiplier to the tank-to-wake part only, and says so', () => {
@@ -157,7 +161,7 @@ describe('bulkFlightResults (E7 delivery)', () => {
     const results = bulkFlightResults(flights);
     expect(validate(bulkFlightResultsSchema, results).ok).toBe(true);
     expect(Object.keys(results)).toEqual(['one', 'two', '__proto__']);
-    expect(results.one).toBe('0.125072');
+    expect(results.one).toBe('0.108396');
     expect(results.two).toBe(flightEmissions(flights[1] as Flight).tonnes.toFixed(6));
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
   });
@@ -171,9 +175,9 @@ describe('bulkFlightResults (E7 delivery)', () => {
 });
 
 describe('the worked examples of docs/methodology.md', () => {
-  it('gives LHR-JFK economy on the default 320 as 0.436228 t, flown by the generic A20N', () => {
+  it('gives LHR-JFK economy on the default 320 as 0.378065 t, flown by the generic A20N', () => {
     const { tonnes, explanation } = flightEmissions({ ...delBom, departure: 'LHR', arrival: 'JFK' });
-    expect(tonnes.toFixed(6)).toBe('0.436228');
+    expect(tonnes.toFixed(6)).toBe('0.378065');
     expect(explanation.quantities.fuel_kg).toBeCloseTo(14990.91, 2);
   });
 
@@ -181,8 +185,8 @@ describe('the worked examples of docs/methodology.md', () => {
     expect(flightEmissions(delBom, { method: 'desnz-2025' }).tonnes.toFixed(6)).toBe('0.092139');
   });
 
-  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.644971 t', () => {
+  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.586195 t', () => {
     const flight: Flight = { ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' };
-    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.644971');
+    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.586195');
   });
 });

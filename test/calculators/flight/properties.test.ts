@@ -84,6 +84,32 @@ describe('flight emissions, for any pair of airports and any inputs', () => {
   });
 });
 
+describe('cabin classes, for every aircraft type', () => {
+  // TIM's rule: each class takes its own seat-area factor, whether or not the typical configuration
+  // has seats of that class (IATA RP 1726 factors as published by TIM 3.0.0, whose narrow-body
+  // premium economy is 1, as every TIM version has it).
+  const expected = { narrow: [1, 1.5, 1.5], wide: [1.5, 4, 5] } as const;
+
+  it('cost 1/1.5/1.5 (narrow-body) or 1.5/4/5 (wide-body) times economy for premium economy/business/first', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...Object.keys(FUEL_BURN_ROWS)),
+        fc.double({ min: 50, max: 15_000, noNaN: true }),
+        (icao, km) => {
+          const type = aircraftType(icao);
+          if (type === undefined) throw new Error(`${icao} has no data`);
+          const kg = (cabin: FlightClass) => fuelMethodPerPassenger({ greatCircleKm: km, type, cabin }).perPassengerKg;
+          const economy = kg('ECONOMY');
+          const [premium, business, first] = expected[type.body];
+          expect(kg('PREMIUM_ECONOMY') / economy).toBeCloseTo(premium, 12);
+          expect(kg('BUSINESS') / economy).toBeCloseTo(business, 12);
+          expect(kg('FIRST') / economy).toBeCloseTo(first, 12);
+        },
+      ),
+    );
+  });
+});
+
 describe('fuel, for the same aircraft type', () => {
   const types = Object.keys(FUEL_BURN_ROWS);
 

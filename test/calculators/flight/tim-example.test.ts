@@ -24,8 +24,6 @@ function timExample(cabin: SeatCabin) {
     seats,
     cargoShare: 0.08,
     loadFactor: 0.845,
-    // TIM gives a first-class figure although this seat map has no first-class seats.
-    nearestCabin: false,
   });
 }
 

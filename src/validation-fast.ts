@@ -1,0 +1,162 @@
+// Fast acceptors for the hottest request bodies (E6, E1, E2): each either returns exactly the value
+// that zod would produce for the input (defaults filled, unknown keys dropped, airport codes
+// normalised) or undefined, and then `validate` asks zod, which stays the source of truth and
+// the only one to describe a refusal. A property test (test/validation-fast.test.ts) holds every
+// acceptor to that: whatever it accepts, zod accepts with a deep-equal value, and it accepts every
+// valid body zod accepts. Anything unusual (a string with U+0000 or a lone surrogate, an object
+// that is not plain, a key present with the value undefined) is left to zod.
+import { z } from 'zod';
+import { isAirportCode, normaliseAirportCode } from './calculators/flight/geo.js';
+import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/common.js';
+import {
+  DEFAULT_AIRCRAFT_MODEL,
+  flightClassSchema,
+  flightRequestSchema,
+  flightTypeSchema,
+  MAX_FLIGHTS_PER_REQUEST,
+  type Flight,
+  type FlightRequest,
+} from './schemas/flight.js';
+import {
+  createOrderRequestSchema,
+  createOrdersRequestSchema,
+  MAX_ORDERS_PER_BATCH,
+  MAX_PHONE_LENGTH,
+  type CreateOrderRequest,
+  type CreateOrdersRequest,
+  type Order,
+} from './schemas/order.js';
+
+/** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
+const MAX_EMAIL_LENGTH = 254;
+const FLIGHT_CLASSES: ReadonlySet<unknown> = new Set(flightClassSchema.options);
+const FLIGHT_TYPES: ReadonlySet<unknown> = new Set(flightTypeSchema.options);
+const EMAIL = z.regexes.email;
+
+type Plain = Record<string, unknown>;
+
+/** A plain object (what JSON.parse makes), or undefined for anything else. */
+function plain(value: unknown): Plain | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  return prototype === Object.prototype || prototype === null ? (value as Plain) : undefined;
+}
+
+/** `String.prototype.isWellFormed` (ES2024; in every runtime truecost supports, not yet in its TypeScript lib). */
+type WellFormedString = string & { isWellFormed(): boolean };
+
+/** A string zod's checks see as they are: no U+0000, no unpaired surrogate. */
+function ordinaryString(value: unknown): value is string {
+  return typeof value === 'string' && !value.includes('\u0000') && (value as WellFormedString).isWellFormed();
+}
+
+function identifier(value: unknown): value is string {
+  return ordinaryString(value) && value.length >= 1 && value.length <= MAX_IDENTIFIER_LENGTH;
+}
+
+/** True when the key is absent (a key present with undefined is left to zod). */
+function absent(object: Plain, key: string): boolean {
+  return !Object.hasOwn(object, key);
+}
+
+function flight(input: unknown): Flight | undefined {
+  const fields = plain(input);
+  if (fields === undefined) return undefined;
+  const { departure, arrival, no_of_tickets: tickets } = fields;
+  if (!ordinaryString(departure) || !ordinaryString(arrival)) return undefined;
+  const from = normaliseAirportCode(departure);
+  const to = normaliseAirportCode(arrival);
+  if (!isAirportCode(from) || !isAirportCode(to) || from === to) return undefined;
+  if (typeof tickets !== 'number' || !Number.isSafeInteger(tickets) || tickets <= 0) return undefined;
+  const aircraft = absent(fields, 'aircraft_model') ? DEFAULT_AIRCRAFT_MODEL : fields['aircraft_model'];
+  const flightClass = absent(fields, 'flight_class') ? 'ECONOMY' : fields['flight_class'];
+  const flightType = absent(fields, 'flight_type') ? 'ONE_WAY' : fields['flight_type'];
+  if (!ordinaryString(aircraft) || !FLIGHT_CLASSES.has(flightClass) || !FLIGHT_TYPES.has(flightType)) return undefined;
+  const rest = {
+    departure: from,
+    arrival: to,
+    no_of_tickets: tickets,
+    aircraft_model: aircraft,
+    flight_class: flightClass as Flight['flight_class'],
+    flight_type: flightType as Flight['flight_type'],
+  };
+  if (absent(fields, 'flight_id')) return rest;
+  const id = fields['flight_id'];
+  return identifier(id) ? { flight_id: id, ...rest } : undefined;
+}
+
+/** The E6 body as zod would parse it, or undefined. */
+export function acceptFlightRequest(input: unknown): FlightRequest | undefined {
+  const queries = plain(plain(input)?.['queries']);
+  const list = queries?.['flights'];
+  if (!Array.isArray(list) || list.length < 1 || list.length > MAX_FLIGHTS_PER_REQUEST) return undefined;
+  const flights: Flight[] = [];
+  const ids = new Set<string>();
+  for (const item of list) {
+    const parsed = flight(item);
+    if (parsed === undefined) return undefined;
+    if (parsed.flight_id !== undefined) {
+      if (ids.has(parsed.flight_id)) return undefined;
+      ids.add(parsed.flight_id);
+    }
+    flights.push(parsed);
+  }
+  return { queries: { flights } };
+}
+
+const OPTIONAL_IDENTIFIERS = ['cart_id', 'project_id'] as const;
+
+function order(input: unknown): Order | undefined {
+  const fields = plain(input);
+  if (fields === undefined) return undefined;
+  const { climes, partner_order_id: id, customer_email: email, customer_name: name } = fields;
+  if (typeof climes !== 'number' || !Number.isFinite(climes) || climes <= 0 || climes > MAX_CLIMES) return undefined;
+  if (!hasAtMostSixDecimals(climes) || !identifier(id) || !identifier(name)) return undefined;
+  if (!ordinaryString(email) || email.length > MAX_EMAIL_LENGTH || !EMAIL.test(email)) return undefined;
+  const parsed: Record<string, unknown> = { climes, partner_order_id: id, customer_email: email, customer_name: name };
+  if (!absent(fields, 'customer_phone')) {
+    const phone = fields['customer_phone'];
+    if (!ordinaryString(phone) || phone.length > MAX_PHONE_LENGTH) return undefined;
+    parsed['customer_phone'] = phone;
+  }
+  if (!absent(fields, 'unlock_date')) {
+    const unlock = fields['unlock_date'];
+    if (typeof unlock !== 'number' || !Number.isSafeInteger(unlock) || unlock < 0) return undefined;
+    parsed['unlock_date'] = unlock;
+  }
+  for (const key of OPTIONAL_IDENTIFIERS) {
+    if (absent(fields, key)) continue;
+    const value = fields[key];
+    if (!identifier(value)) return undefined;
+    parsed[key] = value;
+  }
+  return parsed as Order;
+}
+
+/** The E1 body as zod would parse it, or undefined. */
+export function acceptCreateOrderRequest(input: unknown): CreateOrderRequest | undefined {
+  const parsed = order(plain(input)?.['order']);
+  return parsed === undefined ? undefined : { order: parsed };
+}
+
+/** The E2 body as zod would parse it, or undefined. */
+export function acceptCreateOrdersRequest(input: unknown): CreateOrdersRequest | undefined {
+  const list = plain(input)?.['orders'];
+  if (!Array.isArray(list) || list.length < 1 || list.length > MAX_ORDERS_PER_BATCH) return undefined;
+  const orders: Order[] = [];
+  const ids = new Set<string>();
+  for (const item of list) {
+    const parsed = order(item);
+    if (parsed === undefined || ids.has(parsed.partner_order_id)) return undefined;
+    ids.add(parsed.partner_order_id);
+    orders.push(parsed);
+  }
+  return { orders };
+}
+
+/** The fast acceptor of each schema that has one, by the schema itself. */
+export const fastAcceptors: ReadonlyMap<z.ZodType, (input: unknown) => unknown> = new Map<z.ZodType, (input: unknown) => unknown>([
+  [flightRequestSchema, acceptFlightRequest],
+  [createOrderRequestSchema, acceptCreateOrderRequest],
+  [createOrdersRequestSchema, acceptCreateOrdersRequest],
+]);

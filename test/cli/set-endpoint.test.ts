@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { setEndpointCommand } from '../../src/cli/admin.js';
+import { UsageError } from '../../src/cli/usage.js';
+
+// `truecost partners set-endpoint` checks the URL against the endpoint policy before storing it.
+const internal = [
+  'http://127.0.0.1/results',
+  'http://[::1]/results',
+  'http://0x7f000001/results',
+  'http://2130706433/results',
+  'http://0177.0.0.1/results',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://10.1.2.3/results',
+  'http://172.16.0.1/results',
+  'http://192.168.0.10/results',
+  'http://[fc00::1]/results',
+  'http://[fe80::1]/results',
+  'http://[::]/results',
+  'http://0.0.0.0/results',
+  'http://[::ffff:127.0.0.1]/results',
+  'http://100.64.0.1/results',
+  'https://localhost:8443/results',
+];
+
+const setEndpoint = (url: string, ...flags: string[]) =>
+  setEndpointCommand(['--partner', 'acme', '--url', url, ...flags, '--db', 'memory:']);
+
+describe('partners set-endpoint', () => {
+  it.each(internal)('refuses %s, naming the address, unless private endpoints are allowed', async (url) => {
+    await expect(setEndpoint(url)).rejects.toThrow(UsageError);
+    await expect(setEndpoint(url)).rejects.toThrow(/^--url is refused: The endpoint's host .+ is a [a-z-]+ address\. Pass --allow-private-endpoints/);
+    await expect(setEndpoint(url, '--allow-private-endpoints')).resolves.toMatch(/^whsec_/);
+  });
+
+  it('refuses a URL with credentials, even with private endpoints allowed', async () => {
+    await expect(setEndpoint('https://user:pass@partner.example/results', '--allow-private-endpoints')).rejects.toThrow(
+      '--url is refused: The endpoint must not carry a user name or password.',
+    );
+  });
+
+  it('takes a public https or http URL', async () => {
+    await expect(setEndpoint('https://partner.example/results')).resolves.toMatch(/^whsec_/);
+    await expect(setEndpoint('http://93.184.216.34/results')).resolves.toMatch(/^whsec_/);
+  });
+});
