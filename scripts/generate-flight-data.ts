@@ -217,7 +217,8 @@ for (const line of desnzLines.slice(1)) {
 const desnzRows = [...desnz.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([id, entry]) => {
   const [haul, cabin] = id.split('|');
   if (entry.withRf === undefined || entry.withoutRf === undefined || entry.wtt === undefined) fail(`DESNZ ${id} incomplete`);
-  return `[${JSON.stringify(haul)},${JSON.stringify(cabin)},${entry.withRf},${entry.withoutRf},${entry.wtt},${JSON.stringify(entry.ids.sort()[0]?.replace(/_\d+$/, '') ?? '')}],`;
+  const factorId = entry.ids.sort()[0]?.replace(/_\d+$/, '') ?? '';
+  return `{ haul: ${JSON.stringify(haul)}, cabin: ${JSON.stringify(cabin)}, withRf: ${entry.withRf}, withoutRf: ${entry.withoutRf}, wellToTank: ${entry.wtt}, factorId: ${JSON.stringify(factorId)} },`;
 });
 
 writeFileSync(
@@ -229,11 +230,19 @@ export type DesnzHaul = 'domestic' | 'short-haul' | 'long-haul' | 'international
 /** DESNZ class column: the four cabins, or the average passenger. */
 export type DesnzCabin = 'AVERAGE' | 'ECONOMY' | 'PREMIUM_ECONOMY' | 'BUSINESS' | 'FIRST';
 
-/**
- * kg CO2e per passenger-km (great-circle distance; the 8 % uplift is inside the factors):
- * haul, class, with RF, without RF, well-to-tank, flat-file factor id of the first row.
- */
-export type DesnzFactorRow = readonly [haul: DesnzHaul, cabin: DesnzCabin, withRf: number, withoutRf: number, wellToTank: number, factorId: string];
+/** The DESNZ factors of one haul and class, kg CO2e per passenger-km of great-circle distance (DESNZ's distance uplift is inside them). */
+export interface DesnzFactorRow {
+  readonly haul: DesnzHaul;
+  readonly cabin: DesnzCabin;
+  /** "Business travel- air", with radiative forcing. */
+  readonly withRf: number;
+  /** "Business travel- air", without radiative forcing. */
+  readonly withoutRf: number;
+  /** "WTT- business travel- air". */
+  readonly wellToTank: number;
+  /** Flat-file factor id of the haul and class's first row, without its year suffix. */
+  readonly factorId: string;
+}
 
 /** DESNZ 2025 "Business travel- air" and "WTT- business travel- air" (kg CO2e totals). */
 export const DESNZ_2025_ROWS: readonly DesnzFactorRow[] = [

@@ -1,3 +1,25 @@
+// The HTTP handler's default body limit (its `maxBodyBytes` option); the default 413 message names it.
+const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+const BYTES_PER_KIB = 1024;
+const BYTES_PER_MIB = 1024 * 1024;
+
+/** A byte count as a person would write it: `1 MiB`, `64 KiB`, or `100 bytes`. */
+function byteSize(bytes: number): string {
+  if (bytes >= BYTES_PER_MIB && bytes % BYTES_PER_MIB === 0) return `${bytes / BYTES_PER_MIB} MiB`;
+  if (bytes >= BYTES_PER_KIB && bytes % BYTES_PER_KIB === 0) return `${bytes / BYTES_PER_KIB} KiB`;
+  return bytes === 1 ? '1 byte' : `${bytes} bytes`;
+}
+
+/**
+ * The 413 message for a body limit of `maxBodyBytes`: the message of `apiErrors.payloadTooLarge`
+ * for the default limit of 1 MiB.
+ *
+ * @internal
+ */
+export function payloadTooLargeMessage(maxBodyBytes: number): string {
+  return `Payload Too Large! The body must be at most ${byteSize(maxBodyBytes)}.`;
+}
+
 /**
  * Every failure the partner API can answer, as data: the HTTP status and the exact message.
  * The seed contract fixes the 400 and 500 messages; docs/api.md states them all.
@@ -27,7 +49,7 @@ export const apiErrors = {
     message: 'The order would hold more climes than the limit of 1000000000.',
   },
   requestTimeout: { status: 408, message: 'Request Timeout! The request was not received in time.' },
-  payloadTooLarge: { status: 413, message: 'Payload Too Large! The body must be at most 1 MiB.' },
+  payloadTooLarge: { status: 413, message: payloadTooLargeMessage(DEFAULT_BODY_LIMIT_BYTES) },
   uriTooLong: { status: 414, message: 'URI Too Long! The request line is over the size limit.' },
   unsupportedMediaType: {
     status: 415,

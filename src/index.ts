@@ -12,28 +12,58 @@ export {
   MAX_IDENTIFIER_LENGTH,
   climesSchema,
   identifierSchema,
-  hasAtMostSixDecimals,
   isStorableText,
   storableString,
   UNSTORABLE_TEXT_REASON,
 } from './schemas/common.js';
 export { METHODOLOGY_VERSION } from './data/version.js';
-export type {
-  EmissionBasis,
-  Explained,
-  FactorUse,
-  ItemExplanation,
-  SourceTag,
-} from './calculators/explanation.js';
+export type { EmissionBasis, FactorUse, SourceTag } from './data/factor.js';
+export type { Explained, ItemExplanation } from './calculators/explanation.js';
 export { roundKilograms, roundTonnes, tonnesString } from './calculators/rounding.js';
 
 // Orders: schemas, the pure state machine and the store interface.
-export * from './schemas/order.js';
+export {
+  addClimesResponseSchema,
+  cancelOrderResponseSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  createOrdersRequestSchema,
+  createOrdersResponseSchema,
+  getOptInResponseSchema,
+  getOrderResponseSchema,
+  MAX_ORDERS_PER_BATCH,
+  MAX_PHONE_LENGTH,
+  optInRequestSchema,
+  optInResponseSchema,
+  optInViewSchema,
+  orderSchema,
+  orderStateSchema,
+  orderViewSchema,
+  removeClimesResponseSchema,
+  updateClimesRequestSchema,
+  variantSchema,
+  type AddClimesResponse,
+  type CancelOrderResponse,
+  type CreateOrderRequest,
+  type CreateOrderResponse,
+  type CreateOrdersRequest,
+  type CreateOrdersResponse,
+  type GetOptInResponse,
+  type GetOrderResponse,
+  type OptInRequest,
+  type OptInResponse,
+  type OptInView,
+  type Order,
+  type OrderState,
+  type OrderView,
+  type RemoveClimesResponse,
+  type UpdateClimesRequest,
+  type Variant,
+} from './schemas/order.js';
 export { fromMicroClimes, toMicroClimes } from './orders/climes.js';
 export {
   DEFAULT_UNLOCK_DELAY_MS,
   applyChange,
-  createLookups,
   optInView,
   orderState,
   orderView,
@@ -50,7 +80,16 @@ export {
 export type { Environment, OptInRecord, OrderRecord, Scope } from './orders/types.js';
 export type {
   ApiKeyRecord,
+  ApiKeySummary,
   AttemptOutcome,
+  DashboardStore,
+  InviteRecord,
+  JobListQuery,
+  ListPage,
+  OptInListQuery,
+  OrderEvent,
+  OrderListQuery,
+  SessionRecord,
   JobRecord,
   JobState,
   JobStore,
@@ -145,7 +184,6 @@ export {
   LOGISTICS_LEG_DEFAULTS,
   SHIPPING_METHODS,
   equivalentsSchema,
-  isTruckMethod,
   logisticsLegSchema,
   logisticsRequestSchema,
   logisticsResponseSchema,
@@ -192,4 +230,4 @@ export { commuteFactors, commuteTruecost, explainCommuteTruecost } from './calcu
 export { freightTruecost, explainFreightTruecost } from './calculators/freight.js';
 export { EQUIVALENT_DECIMALS, equivalentFactors, equivalentsOf, treesPlanted } from './calculators/equivalents.js';
 export { CONTAINER_TYPES, containerSpecs, type ContainerSpec, type ContainerType } from './data/containers.js';
-export { CAR_BODY_TYPES, carPerKm, cngToPetrolRatio, type CarBodyType, type CarPowertrain } from './data/car-segments.js';
+export { CAR_BODY_TYPES, carPerKm, type CarBodyType, type CarPowertrain } from './data/car-segments.js';

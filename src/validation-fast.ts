@@ -6,7 +6,7 @@
 // valid body zod accepts. Anything unusual (a string with U+0000 or a lone surrogate, an object
 // that is not plain, a key present with the value undefined) is left to zod.
 import { z } from 'zod';
-import { isAirportCode, normaliseAirportCode } from './calculators/flight/geo.js';
+import { isAirportCode, normaliseAirportCode } from './data/flight/airport-index.js';
 import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/common.js';
 import {
   DEFAULT_AIRCRAFT_MODEL,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { airportCodes } from '../src/calculators/flight/geo.js';
+import { airportCodes } from '../src/data/flight/airport-index.js';
 import { flightRequestSchema } from '../src/schemas/flight.js';
 import { createOrderRequestSchema, createOrdersRequestSchema } from '../src/schemas/order.js';
 import { validate } from '../src/validation.js';

@@ -9,8 +9,8 @@ import type { Car, CarRequest, CarResponse } from '../schemas/car.js';
 import { epaEquivalents } from '../data/epa-equivalents.js';
 import { treesPlanted } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
-import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2, KG_PER_TONNE } from './road-shared.js';
-import { roundTonnes } from './rounding.js';
+import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2 } from './road-shared.js';
+import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 interface Energy {
   readonly powertrain: CarPowertrain;

@@ -10,8 +10,8 @@ import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import type { CommuteMethod, CommuteRequest, CommuteResponse } from '../schemas/commute.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
-import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2, KG_PER_TONNE } from './road-shared.js';
-import { roundTonnes } from './rounding.js';
+import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2 } from './road-shared.js';
+import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 /**
  * CO2 per km of each commute method: per passenger-km for TRAIN and INTRACITY_BUS, per vehicle-km

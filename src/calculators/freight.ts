@@ -15,17 +15,16 @@ import type {
   FreightRequest,
   FreightTransportationType,
 } from '../schemas/freight.js';
-import { DEFAULT_TRUCK_CAPACITY, type LogisticsResponse } from '../schemas/logistics.js';
+import type { LogisticsResponse } from '../schemas/logistics.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './explanation.js';
 import {
   DESNZ_DIRECT_CO2E,
   INDIA_TAILPIPE_CO2,
-  KG_PER_TONNE,
   tripsNeeded,
   truckKilograms,
 } from './road-shared.js';
-import { roundTonnes } from './rounding.js';
+import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
 interface LegPlan {
@@ -70,7 +69,7 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   let massTonnes = leg.weight;
   let containers = 0;
   let tare = 0;
-  let maxGross = DEFAULT_TRUCK_CAPACITY.TRUCK_HEAVY;
+  let maxGross = roadAssumptions.looseFreightTruckCapacity.value;
   if (leg.shipping_method === 'container') {
     const spec = containerSpecs[leg.container_type];
     tare = leg.container_tare_weight ?? spec.tare.value;

@@ -13,11 +13,10 @@ import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './exp
 import {
   DESNZ_DIRECT_CO2E,
   INDIA_TAILPIPE_CO2,
-  KG_PER_TONNE,
   tripsNeeded,
   truckKilograms,
 } from './road-shared.js';
-import { roundTonnes } from './rounding.js';
+import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 const TRUCK_FACTORS: Readonly<Record<TruckMethod, FactorUse>> = {
   TRUCK_LIGHT: indiaGhgTrucks.ldv,

@@ -1,8 +1,5 @@
 import type { EmissionBasis } from './explanation.js';
 
-/** Kilograms in a tonne. */
-export const KG_PER_TONNE = 1000;
-
 /** India GHG Program factors: CO2 only, tailpipe. */
 export const INDIA_TAILPIPE_CO2: EmissionBasis = { gases: 'CO2', scope: 'tank-to-wheel' };
 /** DESNZ freighting-goods factors: CO2e, direct emissions without well-to-tank. */

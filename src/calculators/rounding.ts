@@ -1,3 +1,6 @@
+/** Kilograms in a tonne. */
+export const KG_PER_TONNE = 1000;
+
 /** Rounds tonnes to 6 decimal places (one gram), as every tonnes output of the API. */
 export function roundTonnes(tonnes: number): number {
   return roundTo(tonnes, 6);

@@ -1,5 +1,7 @@
 import { checkEndpointUrl } from '../bulk/endpoint-policy.js';
 import { generateSigningSecret } from '../bulk/signing.js';
+import { invitePartner } from '../dashboard/invite.js';
+import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
 import { dbUrlOf, openStore } from './store-url.js';
@@ -32,7 +34,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   const store = await openStore(dbUrlOf(values.db));
   try {
     const key = generateApiKey(environment);
-    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now() });
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now(), prefix: keyPrefix(key, environment) });
     return key;
   } finally {
     await store.close();
@@ -80,6 +82,33 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
     const secret = generateSigningSecret();
     await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
     return secret;
+  } finally {
+    await store.close();
+  }
+}
+
+/** Where `truecost partners invite` points its link when no --base-url is given. */
+export const DEFAULT_DASHBOARD_BASE_URL = 'http://127.0.0.1:8080';
+
+/**
+ * `truecost partners invite --partner ID [--db URL] [--base-url URL]`: returns a one-time sign-in
+ * URL for the partner's dashboard, valid for 24 hours (docs/dashboard.md).
+ */
+export async function inviteCommand(args: readonly string[]): Promise<string> {
+  const { values, positionals } = parseCommand(args, {
+    partner: { type: 'string' },
+    db: { type: 'string' },
+    'base-url': { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const partnerId = partnerOf(values.partner);
+  const baseUrl = values['base-url'] ?? DEFAULT_DASHBOARD_BASE_URL;
+  if (!URL.canParse(baseUrl) || !['http:', 'https:'].includes(new URL(baseUrl).protocol)) {
+    throw new UsageError(`--base-url must be an http or https URL; got ${JSON.stringify(baseUrl)}.`);
+  }
+  const store = await openStore(dbUrlOf(values.db));
+  try {
+    return await invitePartner(store, partnerId, baseUrl, Date.now());
   } finally {
     await store.close();
   }

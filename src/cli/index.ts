@@ -3,7 +3,7 @@
  * The `truecost` command: the service (`serve`), its keys and partners, and the calculators from
  * the shell. A mistake in the command line prints a message on stderr and exits with code 2.
  */
-import { createKeyCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
+import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand, type Output } from './serve.js';
@@ -55,7 +55,11 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         output.out(await setEndpointCommand(rest));
         return 0;
       }
-      throw new UsageError('truecost partners needs set-endpoint.');
+      if (sub === 'invite') {
+        output.out(await inviteCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost partners needs set-endpoint or invite.');
     case 'flight':
       return finish(await flightCommand(args.slice(1)));
     case 'calc':

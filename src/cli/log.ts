@@ -48,7 +48,8 @@ export function requestFields(entry: RequestLogEntry): Record<string, unknown> {
 export function createServiceLog(options: ServiceLogOptions): ServiceLog {
   const settings: LoggerOptions = {
     level: options.level,
-    base: null,
+    // The process id tells apart the lines of the workers of `truecost serve --workers N`.
+    base: { pid: process.pid },
     messageKey: 'message',
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

@@ -1,13 +1,19 @@
+import cluster from 'node:cluster';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
-import { startBulkWorker, type BulkWorker, type WorkerEvent } from '../bulk/worker.js';
-import type { Store } from '../orders/store.js';
+import { startBulkWorker, type WorkerEvent } from '../bulk/worker.js';
+import { runClusterPrimary } from './cluster.js';
+import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
+import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { dbUrlOf, openStore } from './store-url.js';
+import { trackKeyUsage } from '../dashboard/key-usage.js';
+import { keyPrefix } from '../dashboard/keys.js';
+import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
@@ -15,6 +21,8 @@ import { workerEventFields, workerEventLevel } from './worker.js';
 export const MEMORY_PARTNER_ID = 'local';
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long after the grace period the bulk worker and the store may take to stop before the process exits anyway. */
+const CLOSE_MARGIN_MS = 10_000;
 
 /** Where the command writes: one line at a time. */
 export interface Output {
@@ -43,11 +51,40 @@ function logWorkerEventsTo(log: ServiceLog): (event: WorkerEvent) => void {
   return (event) => log.write(workerEventLevel(event), workerEventFields(event));
 }
 
-/**
- * `truecost serve`: the whole service on one port. Resolves once it listens; on SIGTERM or SIGINT
- * it stops accepting, finishes the requests in flight, closes the store and exits 0.
- */
-export async function serveCommand(args: readonly string[], output: Output): Promise<Server> {
+/** What `truecost serve` was asked for. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly db: string;
+  readonly rateLimit?: number;
+  readonly logLevel: LogLevel;
+  /** Whether each request gets a line on the log. */
+  readonly requestLog: boolean;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  /** Whether bulk results may go to loopback and private addresses (local testing). */
+  readonly allowPrivateEndpoints: boolean;
+  /** Whether the dashboard's cookies carry `Secure` (when served over https). */
+  readonly secureCookies: boolean;
+  /** How many server processes share the port (1: this process serves, without a cluster). */
+  readonly workers: number;
+  /** Where `GET /metrics` is served instead of the main port, when given. */
+  readonly metricsPort?: number;
+  readonly metricsHost: string;
+  /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
+  readonly drainDelayMs: number;
+}
+
+/** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
+export const DEFAULT_DRAIN_DELAY_MS = 2_000;
+
+function workersOf(value: string | undefined): number {
+  if (value === 'auto') return availableParallelism();
+  return integerOption(value, 'workers', 1, 1, 1024);
+}
+
+/** Parses and checks the command line of `truecost serve`. */
+export function parseServeOptions(args: readonly string[]): ServeOptions {
   const { values, positionals } = parseCommand(args, {
     port: { type: 'string' },
     host: { type: 'string' },
@@ -58,68 +95,163 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
     'request-timeout': { type: 'string' },
     'headers-timeout': { type: 'string' },
     'allow-private-endpoints': { type: 'boolean' },
+    workers: { type: 'string' },
+    'metrics-port': { type: 'string' },
+    'metrics-host': { type: 'string' },
+    'drain-delay': { type: 'string' },
+    'secure-cookies': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
-  const port = integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535);
   const host = values.host ?? (process.env['HOST'] || '127.0.0.1');
-  const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
-  const log = createServiceLog({ level: logLevelOf(values['log-level']) });
-  const requestLog = values['no-request-log'] === true ? undefined : log.request;
-  const requestTimeoutMs = integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000);
-  const headersTimeoutMs = integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000);
-  const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
   const db = dbUrlOf(values.db);
-  const store = await openStore(db);
-  if (db === 'memory:') {
-    const key = generateApiKey('staging');
-    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: MEMORY_PARTNER_ID, environment: 'staging', createdAt: Date.now() });
-    output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
+  const workers = workersOf(values.workers);
+  if (workers > 1 && db === 'memory:') {
+    throw new UsageError(`--workers ${workers} needs a database the processes share: memory: lives in one process; use sqlite:PATH or postgres://...`);
   }
-  const apiReferenceScript = await readApiReferenceScript();
-  // The service delivers its own bulk jobs; more workers may share the database (`truecost worker`).
-  const worker = startBulkWorker({ store, endpointPolicy, log: logWorkerEventsTo(log) });
-  const handler = createHandler({
-    store,
-    onJobQueued: () => worker.wake(),
-    ...(rate === undefined ? {} : { rateLimit: { requestsPerSecond: rate } }),
-    ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
-    ...(requestLog === undefined ? {} : { onRequest: requestLog }),
-    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
-  });
-  const server = createNodeServer(toNodeListener(handler), { requestTimeoutMs, headersTimeoutMs });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address() as AddressInfo;
-  const shownHost = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  output.out(`truecost listening on http://${shownHost}:${address.port}`);
-  stopOnSignals(server, worker, store, log);
-  return server;
+  const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
+  return {
+    port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
+    host,
+    db,
+    workers,
+    logLevel: logLevelOf(values['log-level']),
+    requestLog: values['no-request-log'] !== true,
+    requestTimeoutMs: integerOption(values['request-timeout'], 'request-timeout', DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000),
+    headersTimeoutMs: integerOption(values['headers-timeout'], 'headers-timeout', DEFAULT_HEADERS_TIMEOUT_MS, 1, 3_600_000),
+    allowPrivateEndpoints: values['allow-private-endpoints'] === true,
+    secureCookies: values['secure-cookies'] === true,
+    metricsHost: values['metrics-host'] ?? host,
+    drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
+    ...(rate === undefined ? {} : { rateLimit: rate }),
+    ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
+  };
 }
 
-function stopOnSignals(server: Server, worker: BulkWorker, store: Store, log: ServiceLog): void {
+/**
+ * `truecost serve`: the whole service on one port. With `--workers N` above 1, this process
+ * becomes the primary of N server processes sharing the port (see `./cluster.ts`). Resolves once
+ * it listens; on SIGTERM or SIGINT `/readyz` answers 503 for the drain delay, then the server
+ * stops accepting, finishes the requests in flight, closes the store and exits 0.
+ */
+export async function serveCommand(args: readonly string[], output: Output): Promise<void> {
+  const options = parseServeOptions(args);
+  const log = createServiceLog({ level: options.logLevel });
+  if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output, log);
+  else await runServer(options, output, log);
+}
+
+/** One server process: alone (`--workers 1`) or as a worker of the cluster. */
+async function runServer(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
+  const inCluster = cluster.isWorker;
+  // "Last used" on the dashboard's key list: recorded at most once a minute per key, off the request's path.
+  const store = trackKeyUsage(await openStore(options.db));
+  if (options.db === 'memory:') {
+    const key = generateApiKey('staging');
+    await store.addApiKey({
+      keyHash: await hashApiKey(key),
+      partnerId: MEMORY_PARTNER_ID,
+      environment: 'staging',
+      createdAt: Date.now(),
+      prefix: keyPrefix(key, 'staging'),
+    });
+    output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
+  }
+  const metrics = createServiceMetrics();
+  const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
+  const apiReferenceScript = await readApiReferenceScript();
+  // Every server process delivers bulk jobs; leases keep two processes off one job, and more
+  // workers may share the database (`truecost worker`).
+  const logWorker = logWorkerEventsTo(log);
+  const worker = startBulkWorker({
+    store,
+    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
+    log: (event) => {
+      logWorker(event);
+      metrics.workerEvent(event);
+    },
+  });
+  let draining = false;
+  const handler = createHandler({
+    store,
+    draining: () => draining,
+    onJobQueued: () => {
+      metrics.jobQueued();
+      worker.wake();
+    },
+    ...(options.rateLimit === undefined ? {} : { rateLimit: { requestsPerSecond: options.rateLimit } }),
+    ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
+    onRequest: options.requestLog
+      ? (entry) => {
+          log.request(entry);
+          metrics.request(entry);
+        }
+      : (entry) => metrics.request(entry),
+    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
+  });
+  const dashboard = dashboardListener({
+    store,
+    onJobQueued: () => worker.wake(),
+    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
+    ...(options.secureCookies ? { secureCookies: true } : {}),
+    onError: (error, request) => log.write('error', { ...request, error: String(error) }),
+  });
+  const api = withDashboard(toNodeListener(handler), dashboard);
+  const server = createNodeServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
+    requestTimeoutMs: options.requestTimeoutMs,
+    headersTimeoutMs: options.headersTimeoutMs,
+  });
+  const address = await listen(server, options.port, options.host);
+  // In a cluster the primary serves the metrics port, with every worker's metrics.
+  const metricsServer =
+    options.metricsPort === undefined || inCluster ? undefined : await startMetricsServer(metricsText, options.metricsPort, options.metricsHost, output);
+  if (inCluster) log.write('info', { event: 'worker-listening' });
+  else output.out(`truecost listening on ${urlOf(address)}`);
+  stopOnSignals(log, options.drainDelayMs, () => {
+    draining = true;
+  }, async () => {
+    await closeServer(server);
+    await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
+    await store.close();
+  });
+}
+
+/** Stops accepting, lets the requests in flight finish (closing connections after the grace period), and resolves once closed. */
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+  });
+}
+
+/**
+ * On the first SIGTERM or SIGINT: `flip` readiness, wait the drain delay (still serving, so that
+ * load balancers see `/readyz` fail and stop sending requests), then `close`, flush the log and exit 0.
+ */
+function stopOnSignals(log: ServiceLog, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
   let stopping = false;
+  const exit = (code: number): void => {
+    log.flush();
+    process.exit(code);
+  };
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    log.write('info', `${signal}: finishing requests in flight`);
-    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    force.unref();
-    server.close(() => {
-      void worker
-        .stop()
-        .then(() => store.close())
-        .finally(() => {
-          log.flush();
-          process.exit(0);
-        });
-    });
-    server.closeIdleConnections();
+    flip();
+    log.write('info', { event: 'draining', signal, drain_delay_ms: drainDelayMs });
+    setTimeout(() => {
+      log.write('info', { event: 'closing', message: `${signal}: finishing requests in flight` });
+      // A store that never answers must not keep the process alive: give up after the grace period and a margin.
+      setTimeout(() => {
+        log.write('error', { event: 'close-timeout', message: 'shutdown did not finish; exiting' });
+        exit(1);
+      }, SHUTDOWN_GRACE_MS + CLOSE_MARGIN_MS).unref();
+      close()
+        .catch((error: unknown) => log.write('error', { event: 'close-failed', error: String(error) }))
+        .finally(() => exit(0));
+    }, drainDelayMs);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));

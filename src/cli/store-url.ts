@@ -34,24 +34,42 @@ export async function openStore(url: string): Promise<Store> {
     return openSqliteStore({ path });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const { connectionString, schema } = postgresTarget(url);
+    const { connectionString, schema, poolSize } = postgresTarget(url);
     const { openPostgresStore } = await withDriver('pg', () => import('../stores/postgres.js'));
-    return openPostgresStore(schema === undefined ? { connectionString } : { connectionString, schema });
+    return openPostgresStore({
+      connectionString,
+      ...(schema === undefined ? {} : { schema }),
+      ...(poolSize === undefined ? {} : { poolSize }),
+    });
   }
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
 }
 
 /**
- * A PostgreSQL URL split into the connection string and the schema named by its `schema` query
- * parameter (truecost's own; the driver would send it to the server as a setting).
+ * A PostgreSQL URL split into the connection string, the schema named by its `schema` query
+ * parameter and the pool size of its `pool_size` parameter (truecost's own; the driver would send
+ * them to the server as settings).
  */
-export function postgresTarget(url: string): { connectionString: string; schema?: string } {
+export function postgresTarget(url: string): { connectionString: string; schema?: string; poolSize?: number } {
   if (!URL.canParse(url)) throw new UsageError('--db postgres:// is not a valid URL.');
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
-  if (schema === null) return { connectionString: url };
+  const pool = parsed.searchParams.get('pool_size');
+  if (schema === null && pool === null) return { connectionString: url };
   parsed.searchParams.delete('schema');
-  return { connectionString: parsed.toString(), schema };
+  parsed.searchParams.delete('pool_size');
+  let poolSize: number | undefined;
+  if (pool !== null) {
+    poolSize = Number(pool);
+    if (!/^\d+$/.test(pool) || poolSize < 1 || poolSize > 1000) {
+      throw new UsageError(`pool_size in --db must be a whole number from 1 to 1000; got ${JSON.stringify(pool)}.`);
+    }
+  }
+  return {
+    connectionString: parsed.toString(),
+    ...(schema === null ? {} : { schema }),
+    ...(poolSize === undefined ? {} : { poolSize }),
+  };
 }
 
 /** Imports a store entry, turning a missing driver package into an instruction to install it. */

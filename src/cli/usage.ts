@@ -14,9 +14,11 @@ export class MissingPackageError extends UsageError {
 export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
+                 [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
+  truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
@@ -26,26 +28,32 @@ export const USAGE = `Usage:
   truecost --version
   truecost COMMAND --help
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory:.
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
 Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
-private addresses (for local testing).`;
+private addresses (for local testing). serve --workers runs N server processes on one port
+(auto: one per core; not with memory:).`;
 
 /** What `truecost COMMAND --help` adds under the usage lines of its command. */
 const DETAILS: Readonly<Record<string, string>> = {
   serve: `Serves the partner API, /openapi.json and the API reference at /docs on one port.
-  --port N                   port to listen on (env PORT; default 8080; 0 picks a free port)
-  --host ADDRESS             address to listen on (env HOST; default 127.0.0.1)
-  --db URL                   store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
-                             memory: prints a staging key at start
-  --rate-limit N             requests per second per key (env TRUECOST_RATE_LIMIT; default off)
-  --log-level LEVEL          least level logged (default info)
-  --no-request-log           no log line per request
-  --request-timeout MS       time to receive a whole request (default 30000)
-  --headers-timeout MS       time to receive the headers (default 10000)
-  --allow-private-endpoints  let bulk results go to loopback and private addresses`,
+  --port N          port to listen on (env PORT; default 8080; 0 picks a free port)
+  --host ADDRESS    address to listen on (env HOST; default 127.0.0.1)
+  --db URL          store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
+                    memory: prints a staging key at start
+  --rate-limit N    requests per second per key (env TRUECOST_RATE_LIMIT)
+  --log-level L     fatal, error, warn, info (default), debug or trace
+  --no-request-log  no log line per request
+  --request-timeout MS   most time to receive a whole request (default 30000)
+  --headers-timeout MS   most time to receive the headers (default 10000)
+  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)
+  --workers N|auto  server processes on one port (default 1; auto: one per core; not with memory:)
+  --metrics-port N  serve /metrics on its own port instead of the main one
+  --metrics-host A  address of the metrics port (default: --host)
+  --drain-delay MS  how long /readyz answers 503 before the server stops accepting on SIGTERM
+  --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
-  partners: 'Sets where bulk results of a partner are delivered; prints the signing secret.',
+  partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
   flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',
   calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would.',
   jobs: 'Lists, shows and retries bulk-result delivery jobs.',

@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 // Values no published source gives directly: each is stated as truecost's assumption, with the
 // reasoning, so that the explanation of a result can show it.
@@ -32,6 +32,12 @@ export const roadAssumptions = {
     0.6,
     'ratio',
     'used only to place a truck in a weight class when truck_unladen_weight is not given',
+  ),
+  looseFreightTruckCapacity: assumed(
+    'Maximum capacity of a truck carrying loose freight',
+    15,
+    't',
+    "the partner API's heavy truck (its default truck_capacity of TRUCK_HEAVY), used when a loose freight leg gives no truck_max_capacity",
   ),
 } as const satisfies Record<string, FactorUse>;
 

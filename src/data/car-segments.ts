@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 import { electricCarConsumption } from './assumptions.js';
 import { indiaGridElectricity } from './grid.js';
 import { indiaGhgCars } from './india-ghg-2015.js';

@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 // The reference coach of E9: one vehicle whose fuel use and seat count are published together, so
 // that its CO2 per seat-km follows from the vehicle itself. A bus of any size is then this

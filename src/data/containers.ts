@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 /** The container size-type codes the freight calculator accepts (ISO 6346 style). */
 export const CONTAINER_TYPES = ['20BU', '45GP', '42GP', '22UP', '42UP', '42VH', '22TN'] as const;

@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 // UK Government GHG Conversion Factors for Company Reporting 2025 (DESNZ), flat file, level 1
 // "Freighting goods". kg CO2e, direct (no well-to-tank). Open Government Licence v3.0.

@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 const EPA = 'US EPA, Greenhouse Gas Equivalencies Calculator, Calculations and References (2022-2023 revision)';
 

@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 // Combustion CO2 of the fuels cars burn, tank-to-wheel. Petrol and diesel per litre are the values
 // of the India GHG Program (2015), which equal the IPCC 2006 defaults at 0.740 and 0.830 kg/l.

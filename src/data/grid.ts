@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 /**
  * India's grid: the weighted average CO2 emission rate including renewables, at generation

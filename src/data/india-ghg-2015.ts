@@ -1,4 +1,4 @@
-import type { FactorUse } from '../calculators/explanation.js';
+import type { FactorUse } from './factor.js';
 
 // India GHG Program (WRI India, CII, TERI), "India Specific Road Transport Emission Factors",
 // Version 1.0 for stakeholder consultation, 2015. CO2 only, tank-to-wheel. Car and two-wheeler

@@ -1,4 +1,5 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
+import type { ApiErrorName } from '../errors.js';
 import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
 import { validate } from '../validation.js';
@@ -58,6 +59,10 @@ export interface RequestLogEntry {
   /** The partner of the key, when the request carried a valid one. */
   readonly partnerId?: string;
   readonly environment?: Environment;
+  /** The matched route's path template (e.g. `/v3/integrations/{variant}/order`), when a route matched. */
+  readonly route?: string;
+  /** The `apiErrors` name of a failure answer (e.g. `orderUnlocked`), when the answer was one. */
+  readonly error?: ApiErrorName;
 }
 
 /** What {@link createHandler} needs and what it can be tuned with. */
@@ -80,6 +85,8 @@ export interface HandlerOptions {
   readonly apiReferenceScript?: string;
   /** The address the service is reached at, for the `servers` of the OpenAPI document. */
   readonly publicUrl?: string;
+  /** True once the service is shutting down: `GET /readyz` then answers 503. */
+  readonly draining?: () => boolean;
 }
 
 /** One mebibyte: the default body limit (docs/api.md). */
@@ -130,6 +137,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     openApiDocument: () =>
       (document ??= buildOpenApiDocument(routes, options.publicUrl === undefined ? {} : { serverUrl: options.publicUrl })),
     apiReferenceScript: options.apiReferenceScript,
+    draining: () => options.draining?.() === true,
   };
 
   const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
@@ -202,6 +210,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
         status: reply.status,
         durationMs: performance.now() - started,
         ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
+        ...(trace.route === undefined ? {} : { route: trace.route.path }),
+        ...(reply.error === undefined ? {} : { error: reply.error }),
       });
     }
     return outgoing;

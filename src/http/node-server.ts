@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiErrors } from '../errors.js';
 import type { NodeListener } from './node.js';
@@ -66,13 +66,34 @@ export function hardenNodeServer<S extends Server>(server: S, options: NodeServe
  */
 export function createNodeServer(listener: NodeListener, options: NodeServerOptions = {}): Server {
   const timeouts = timeoutsOf(options);
-  const server = createServer(
+  const server = nodeHttp().createServer(
     { requestTimeout: timeouts.request, headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },
     listener,
   );
   server.on('clientError', answerClientError);
   return server;
 }
+
+/**
+ * Node's `http` module, loaded by a name bundlers leave alone, so that `truecost/http` imports no
+ * `node:` module and still bundles for the browser and Workers (only this function needs Node).
+ */
+function nodeHttp(): typeof import('node:http') {
+  const host = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  if (host?.getBuiltinModule === undefined) {
+    throw new Error('createNodeServer needs Node 20.16 or later; on an older Node, call hardenNodeServer(createServer(listener)).');
+  }
+  return host.getBuiltinModule('node:http') as typeof import('node:http');
+}
+
+/** The reason phrase of each status a framing error is answered with. */
+const REASON_PHRASES: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
 
 /** What the API answers to each error of Node's parser and timers. */
 function clientErrorAnswer(error: Error & { code?: string; rawPacket?: unknown }): { status: number; message: string } {
@@ -103,7 +124,7 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
   const { status, message } = clientErrorAnswer(error);
   const body = JSON.stringify({ message });
   socket.write(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+    `HTTP/1.1 ${status} ${REASON_PHRASES[status] ?? ''}\r\n` +
       'Content-Type: application/json; charset=utf-8\r\n' +
       `Content-Length: ${Buffer.byteLength(body)}\r\n` +
       'Connection: close\r\n\r\n' +

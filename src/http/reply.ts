@@ -10,6 +10,8 @@ export interface Reply {
   readonly body: unknown;
   readonly text?: { readonly contentType: string; readonly content: string };
   readonly headers?: Readonly<Record<string, string>>;
+  /** The `apiErrors` name of a failure, for the request log and metrics. */
+  readonly error?: ApiErrorName;
 }
 
 /** A failure of `apiErrors` as a reply: `{message}`, plus `error: {path, reason}` when given. */
@@ -20,7 +22,7 @@ export function failure(
 ): Reply {
   const { status, message } = apiErrors[name];
   const body = problem === undefined ? { message } : { message, error: problem };
-  return headers === undefined ? { status, body } : { status, body, headers };
+  return headers === undefined ? { status, body, error: name } : { status, body, headers, error: name };
 }
 
 /** A success reply. */

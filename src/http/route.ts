@@ -17,10 +17,26 @@ export interface SuccessResponse {
   readonly contentType?: string;
 }
 
+/** The names of the `{name}` parameters of a path template, e.g. `'variant' | 'partner_order_id'`. */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
+/**
+ * The path parameters of a route, typed from its path template: `/v3/flight/bulk/{job_id}` gives
+ * `{ job_id: string }`. A path known only as `string` gives a record of strings.
+ *
+ * @inline
+ */
+export type PathParams<Path extends string> = string extends Path
+  ? Readonly<Record<string, string>>
+  : { readonly [Name in PathParamNames<Path>]: string };
+
 /** What a route's `handle` receives: the validated body, the path parameters, the caller and the time. */
-export interface RouteContext<Body = unknown> {
+export interface RouteContext<Body = unknown, Path extends string = string> {
   readonly body: Body;
-  readonly params: Readonly<Record<string, string>>;
+  /** The router fills every parameter of the route's path. */
+  readonly params: PathParams<Path>;
   /** The partner and environment of the key; a placeholder on routes that need no key. */
   readonly scope: Scope;
   /** The clock at the start of the request, in milliseconds since the epoch. */
@@ -40,16 +56,18 @@ export interface RouteServices {
   openApiDocument(): unknown;
   /** The API reference page's script, when configured. */
   readonly apiReferenceScript: string | undefined;
+  /** True once the service is shutting down (`GET /readyz` answers 503); never, when absent. */
+  draining?(): boolean;
 }
 
 /**
  * One row of the route table: the single source of truth for the router, the `Allow` header of a
  * 405 and the OpenAPI document.
  */
-export interface Route<Body = unknown> {
+export interface Route<Body = unknown, Path extends string = string> {
   readonly method: Method;
   /** Path with `{name}` parameters, e.g. `/v3/integrations/{variant}/order/{partner_order_id}`. */
-  readonly path: string;
+  readonly path: Path;
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
@@ -69,14 +87,14 @@ export interface Route<Body = unknown> {
   readonly serverError: ApiErrorName;
   /** Whether the answer carries the `x-truecost-methodology` header (the calculators). */
   readonly methodology?: boolean;
-  handle(context: RouteContext<Body>): Promise<Reply> | Reply;
+  handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
 }
 
 /** A route of any body type, as the table holds it. */
 export type AnyRoute = Route<any>;
 
-/** Declares a route, tying the type of `handle`'s body to the body schema. */
-export function defineRoute<Body>(route: Route<Body>): Route<Body> {
+/** Declares a route, tying the type of `handle`'s body to the body schema and its parameters to the path. */
+export function defineRoute<Body, const Path extends string>(route: Route<Body, Path>): Route<Body, Path> {
   return route;
 }
 

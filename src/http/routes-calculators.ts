@@ -118,7 +118,7 @@ export const flightRoutes: readonly AnyRoute[] = [
     failures: ['jobNotFound'],
     serverError: 'flightServerError',
     async handle({ params, scope, store }) {
-      const job = await store.getJob(scope, params['job_id'] ?? '');
+      const job = await store.getJob(scope, params.job_id);
       if (job === undefined) return failure('jobNotFound');
       return success(200, {
         job: { job_id: job.jobId, state: job.state, attempts: job.attempts, last_error: job.lastError, results: job.results },

@@ -27,8 +27,8 @@ const variantParam = { variant: variantSchema };
 const orderParams = { variant: variantSchema, partner_order_id: identifierSchema };
 const ORDERS = 'Orders';
 
-function variantOf(params: Readonly<Record<string, string>>): Variant {
-  return params['variant'] === 'vote' ? 'vote' : 'calculated';
+function variantOf(params: { readonly variant: string }): Variant {
+  return params.variant === 'vote' ? 'vote' : 'calculated';
 }
 
 async function change(
@@ -131,7 +131,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled'],
     serverError: 'serverError',
     handle: ({ params, scope, now, store }) =>
-      change(store, scope, variantOf(params), params['partner_order_id'] ?? '', { kind: 'cancel' }, now),
+      change(store, scope, variantOf(params), params.partner_order_id, { kind: 'cancel' }, now),
   }),
   defineRoute({
     method: 'GET',
@@ -146,7 +146,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['orderNotFound'],
     serverError: 'serverError',
     async handle({ params, scope, now, store }) {
-      const record = await store.getOrder(scope, params['partner_order_id'] ?? '');
+      const record = await store.getOrder(scope, params.partner_order_id);
       if (record === undefined || record.variant !== variantOf(params)) return failure('orderNotFound');
       return success(200, { order: orderView(record, now) });
     },
@@ -180,7 +180,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     failures: ['optInNotFound'],
     serverError: 'serverError',
     async handle({ params, scope, store }) {
-      const record = await store.getOptIn(scope, params['cart_id'] ?? '');
+      const record = await store.getOptIn(scope, params.cart_id);
       return record === undefined ? failure('optInNotFound') : success(200, { opt_in: optInView(record) });
     },
   }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { failure, success } from './reply.js';
-import { defineRoute, type AnyRoute } from './route.js';
+import { defineRoute, type AnyRoute, type RouteContext } from './route.js';
+import type { Reply } from './reply.js';
 
 const SERVICE = 'Service';
 
@@ -44,7 +45,28 @@ document.head.append(script);
 </html>
 `;
 
-/** The routes that need no key: health, the OpenAPI document and the API reference page. */
+const NOT_READY_MESSAGE = 'Service Unavailable! Not ready to take requests.';
+
+/** What `GET /readyz` says of each check: `ok`, or why it failed. */
+const readinessChecks = z.object({
+  store: z.string().meta({ description: '`ok`, or `down: <reason>` when the store does not answer a trivial query.' }),
+  shutdown: z.string().meta({ description: '`no`, or `in progress` once the service is draining.' }),
+});
+
+/** Whether the service should get traffic: the store answers, and it is not shutting down. */
+async function readiness({ store, services }: RouteContext): Promise<Reply> {
+  let storeCheck = 'ok';
+  try {
+    await store.ping?.();
+  } catch (error) {
+    storeCheck = `down: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  const checks = { store: storeCheck, shutdown: services.draining?.() === true ? 'in progress' : 'no' };
+  if (checks.store === 'ok' && checks.shutdown === 'no') return success(200, { status: 'ready', checks });
+  return success(503, { message: NOT_READY_MESSAGE, checks });
+}
+
+/** The routes that need no key: health, readiness, the OpenAPI document and the API reference page. */
 export const systemRoutes: readonly AnyRoute[] = [
   defineRoute({
     method: 'GET',
@@ -58,6 +80,31 @@ export const systemRoutes: readonly AnyRoute[] = [
     failures: [],
     serverError: 'serverError',
     handle: () => success(200, { status: 'ok' }),
+  }),
+  defineRoute({
+    method: 'GET',
+    path: '/readyz',
+    operationId: 'readiness',
+    summary: 'Readiness check',
+    description:
+      'Answers without a key, for load balancers: 200 while the store answers a trivial query, 503 naming the failed check when it does not or once the service is shutting down (before it stops accepting connections).',
+    tag: SERVICE,
+    auth: false,
+    responses: [
+      {
+        status: 200,
+        description: 'The service takes requests.',
+        schema: z.object({ status: z.literal('ready'), checks: readinessChecks }),
+      },
+      {
+        status: 503,
+        description: 'The service should get no requests: the store is down, or the service is shutting down.',
+        schema: z.object({ message: z.literal(NOT_READY_MESSAGE), checks: readinessChecks }),
+      },
+    ],
+    failures: [],
+    serverError: 'serverError',
+    handle: readiness,
   }),
   defineRoute({
     method: 'GET',

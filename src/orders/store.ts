@@ -1,6 +1,7 @@
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from './machine.js';
 import type { Environment, OptInRecord, OrderRecord, Scope } from './types.js';
+import type { OrderState } from '../schemas/order.js';
 
 /**
  * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
@@ -47,8 +48,11 @@ export interface ResultEndpoint {
 
 /** Partners, their API keys and their bulk result endpoints. */
 export interface PartnerStore {
-  /** Stores a new key, creating its partner when needed. */
-  addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void>;
+  /**
+   * Stores a new key, creating its partner when needed. `prefix`, when given, is the start of the
+   * key kept for the partner's key list (the environment prefix and a few characters, see docs/dashboard.md).
+   */
+  addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'> & { readonly prefix?: string }): Promise<void>;
   /** The key with this hash, revoked or not. */
   findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined>;
   /** Revokes the key; false when no such key exists. Takes effect on the next request. */
@@ -124,8 +128,118 @@ export interface JobStore {
   retryJob(jobId: string, now: number): Promise<JobRecord | undefined>;
 }
 
+// ---------------------------------------------------------------------------------------------
+// The partner dashboard's persistence: key lists, order and opt-in listings with their history,
+// the partner's jobs, and sign-in (credentials, invites, sessions). See docs/dashboard.md.
+// ---------------------------------------------------------------------------------------------
+
+/** A key as the partner's key list shows it: never the key, and only the hash as its id. */
+export interface ApiKeySummary extends ApiKeyRecord {
+  /** The start of the key, or null for keys stored before prefixes were kept. */
+  readonly prefix: string | null;
+  /** The last authenticated request with the key, to the minute (see docs/dashboard.md); null when unused. */
+  readonly lastUsedAt: number | null;
+}
+
+/** One change of an order, recorded in the same transaction as the change itself. */
+export interface OrderEvent {
+  readonly kind: 'create' | 'add' | 'remove' | 'cancel';
+  /** The climes the change added (positive) or removed (negative), in micro-climes. */
+  readonly deltaMicroClimes: number;
+  /** The climes the order held after the change, in micro-climes. */
+  readonly microClimesAfter: number;
+  readonly at: number;
+}
+
+/** A page of a listing: the rows, and whether more follow. */
+export interface ListPage<T> {
+  readonly items: T[];
+  readonly hasMore: boolean;
+}
+
+/** Which of a partner's orders to list; always one environment. Newest first. */
+export interface OrderListQuery {
+  readonly environment: Environment;
+  readonly variant?: OrderRecord['variant'];
+  /** The state at `now` (locked, unlocked, cancelled). */
+  readonly state?: OrderState;
+  /** Matches partner_order_id or cart_id exactly. */
+  readonly search?: string;
+  readonly now: number;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Which of a partner's opt-ins to list; newest first. */
+export interface OptInListQuery {
+  readonly environment: Environment;
+  /** Matches cart_id exactly. */
+  readonly search?: string;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** Which of a partner's bulk jobs to list; newest first. */
+export interface JobListQuery {
+  readonly state?: JobState;
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** A signed-in browser session as stored: only the hash of its token. */
+export interface SessionRecord {
+  readonly tokenHash: string;
+  readonly partnerId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly revokedAt: number | null;
+}
+
+/** A one-time sign-in invitation as stored: only the hash of its token. */
+export interface InviteRecord {
+  readonly tokenHash: string;
+  readonly partnerId: string;
+  readonly createdAt: number;
+  readonly expiresAt: number;
+  readonly usedAt: number | null;
+}
+
+/** What the partner dashboard reads and writes. Every query is confined to one partner. */
+export interface DashboardStore {
+  /** The partner's keys, both environments, newest first. */
+  listApiKeys(partnerId: string): Promise<ApiKeySummary[]>;
+  /** Records a use of the key at `now` (the dashboard calls it at most once a minute per key). */
+  touchApiKey(keyHash: string, now: number): Promise<void>;
+  listOrders(partnerId: string, query: OrderListQuery): Promise<ListPage<OrderRecord>>;
+  listOptIns(partnerId: string, query: OptInListQuery): Promise<ListPage<OptInRecord>>;
+  /** The order's changes, oldest first; empty for an unknown order or one stored before history was kept. */
+  orderHistory(scope: Scope, partnerOrderId: string): Promise<OrderEvent[]>;
+  listPartnerJobs(scope: Scope, query: JobListQuery): Promise<ListPage<JobRecord>>;
+  /** Stores an invitation, creating its partner when needed. */
+  createInvite(invite: Omit<InviteRecord, 'usedAt'>): Promise<void>;
+  /** The invitation, used or not, expired or not. */
+  findInvite(tokenHash: string): Promise<InviteRecord | undefined>;
+  /**
+   * Atomically marks the invitation used and sets the partner's password hash; the partner, or
+   * undefined when the invitation is unknown, used or expired at `now`.
+   */
+  redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined>;
+  /** The partner's password hash (scrypt, encoded with its parameters), when one was set. */
+  getPasswordHash(partnerId: string): Promise<string | undefined>;
+  createSession(session: Omit<SessionRecord, 'revokedAt'>): Promise<void>;
+  /** The session, revoked or expired or not. */
+  findSession(tokenHash: string): Promise<SessionRecord | undefined>;
+  revokeSession(tokenHash: string, now: number): Promise<void>;
+}
+
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
-export interface Store extends OrderStore, PartnerStore, JobStore {
+export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
+  /**
+   * Resolves when the database answers a trivial query, and rejects with the reason when it does
+   * not (within a short timeout); `GET /readyz` asks it. Optional, so that stores written
+   * elsewhere keep compiling: a store without it counts as ready.
+   */
+  ping?(): Promise<void>;
 }

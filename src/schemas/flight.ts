@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAirportCode, normaliseAirportCode } from '../calculators/flight/geo.js';
+import { isAirportCode, normaliseAirportCode } from '../data/flight/airport-index.js';
 import { identifierSchema, positiveIntegerSchema, storableString } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */

@@ -9,6 +9,7 @@ export const MAX_ORDERS_PER_BATCH = 500;
 
 /** The two payment variants: the merchant pays (`vote`) or the customer pays (`calculated`). */
 export const variantSchema = z.enum(['vote', 'calculated']);
+/** One of the two payment variants (see {@link variantSchema}). */
 export type Variant = z.infer<typeof variantSchema>;
 
 /** One order as a partner sends it (E1 `order`, an element of E2 `orders`). */
@@ -22,10 +23,12 @@ export const orderSchema = z.object({
   cart_id: identifierSchema.optional(),
   project_id: identifierSchema.optional(),
 });
+/** One order as a partner sends it, after validation (see {@link orderSchema}). */
 export type Order = z.infer<typeof orderSchema>;
 
 /** E1 request: create a single order. */
 export const createOrderRequestSchema = z.object({ order: orderSchema });
+/** A validated E1 request (see {@link createOrderRequestSchema}). */
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 /** E2 request: 1 to 500 orders, all-or-nothing; a repeated partner_order_id is refused at its second occurrence. */
@@ -44,6 +47,7 @@ export const createOrdersRequestSchema = z
       seen.add(order.partner_order_id);
     });
   });
+/** A validated E2 request (see {@link createOrdersRequestSchema}). */
 export type CreateOrdersRequest = z.infer<typeof createOrdersRequestSchema>;
 
 /** E3 and E4 request: the climes to add to, or remove from, a locked order. */
@@ -51,6 +55,7 @@ export const updateClimesRequestSchema = z.object({
   climes: climesSchema,
   partner_order_id: identifierSchema,
 });
+/** A validated E3 or E4 request (see {@link updateClimesRequestSchema}). */
 export type UpdateClimesRequest = z.infer<typeof updateClimesRequestSchema>;
 
 /** E5 request: record whether the user opted in for a cart. */
@@ -59,10 +64,12 @@ export const optInRequestSchema = z.object({
   opted_in: z.boolean(),
   climes: climesSchema,
 });
+/** A validated E5 request (see {@link optInRequestSchema}). */
 export type OptInRequest = z.infer<typeof optInRequestSchema>;
 
 /** The state of an order: `unlocked` and `locked` derive from the clock at the time of asking. */
 export const orderStateSchema = z.enum(['locked', 'unlocked', 'cancelled']);
+/** One of the states of an order (see {@link orderStateSchema}). */
 export type OrderState = z.infer<typeof orderStateSchema>;
 
 /** E1 success body. */
@@ -70,6 +77,7 @@ export const createOrderResponseSchema = z.object({
   message: z.literal(successMessages.orderCreated),
   partner_order_id: z.string(),
 });
+/** The E1 success body (see {@link createOrderResponseSchema}). */
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 /** E2 success body. */
@@ -77,6 +85,7 @@ export const createOrdersResponseSchema = z.object({
   message: z.literal(successMessages.ordersCreated),
   partner_order_ids: z.array(z.string()),
 });
+/** The E2 success body (see {@link createOrdersResponseSchema}). */
 export type CreateOrdersResponse = z.infer<typeof createOrdersResponseSchema>;
 
 /** E3 success body: the order's climes after the addition. */
@@ -85,6 +94,7 @@ export const addClimesResponseSchema = z.object({
   updated_climes: z.number(),
   partner_order_id: z.string(),
 });
+/** The E3 success body (see {@link addClimesResponseSchema}). */
 export type AddClimesResponse = z.infer<typeof addClimesResponseSchema>;
 
 /** E4 success body: the order's climes after the removal. */
@@ -93,6 +103,7 @@ export const removeClimesResponseSchema = z.object({
   remaining_climes: z.number(),
   partner_order_id: z.string(),
 });
+/** The E4 success body (see {@link removeClimesResponseSchema}). */
 export type RemoveClimesResponse = z.infer<typeof removeClimesResponseSchema>;
 
 /** Success body of the full cancellation (`DELETE .../order/{partner_order_id}/cancel`). */
@@ -101,10 +112,12 @@ export const cancelOrderResponseSchema = z.object({
   partner_order_id: z.string(),
   remaining_climes: z.literal(0),
 });
+/** The success body of the full cancellation (see {@link cancelOrderResponseSchema}). */
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
 
 /** E5 success body. */
 export const optInResponseSchema = z.object({ message: z.literal(successMessages.optInSaved) });
+/** The E5 success body (see {@link optInResponseSchema}). */
 export type OptInResponse = z.infer<typeof optInResponseSchema>;
 
 /** `GET .../order/{partner_order_id}`: every field sent, the climes now, the state and dates (ms since the epoch). */
@@ -121,8 +134,11 @@ export const orderViewSchema = z.object({
   created_at: z.number().int(),
   unlock_date: z.number().int(),
 });
+/** An order as `GET .../order/{partner_order_id}` shows it (see {@link orderViewSchema}). */
 export type OrderView = z.infer<typeof orderViewSchema>;
+/** `GET .../order/{partner_order_id}` success body: the order under `order`. */
 export const getOrderResponseSchema = z.object({ order: orderViewSchema });
+/** The body of `GET .../order/{partner_order_id}` (see {@link getOrderResponseSchema}). */
 export type GetOrderResponse = z.infer<typeof getOrderResponseSchema>;
 
 /** `GET /v3/integrations/vote/opt-in/{cart_id}`. */
@@ -132,6 +148,9 @@ export const optInViewSchema = z.object({
   climes: z.number(),
   updated_at: z.number().int(),
 });
+/** An opt-in as `GET /v3/integrations/vote/opt-in/{cart_id}` shows it (see {@link optInViewSchema}). */
 export type OptInView = z.infer<typeof optInViewSchema>;
+/** `GET /v3/integrations/vote/opt-in/{cart_id}` success body: the opt-in under `opt_in`. */
 export const getOptInResponseSchema = z.object({ opt_in: optInViewSchema });
+/** The body of `GET /v3/integrations/vote/opt-in/{cart_id}` (see {@link getOptInResponseSchema}). */
 export type GetOptInResponse = z.infer<typeof getOptInResponseSchema>;

@@ -4,14 +4,19 @@
  *
  * @packageDocumentation
  */
-import { applyChange, createLookups, planCreate, planOptIn } from '../orders/machine.js';
+import { applyChange, createLookups, orderState, planCreate, planOptIn } from '../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
 import type {
   ApiKeyRecord,
+  ApiKeySummary,
   AttemptOutcome,
+  InviteRecord,
   JobRecord,
   JobState,
+  ListPage,
+  OrderEvent,
   ResultEndpoint,
+  SessionRecord,
   Store,
 } from '../orders/store.js';
 import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
@@ -39,6 +44,17 @@ export function createMemoryStore(): Store {
   let keysVersion = 0;
   const endpoints = new Map<string, ResultEndpoint>();
   const jobs = new Map<string, JobRecord>();
+  // The dashboard's data (see the section at the end).
+  const keyDetails = new Map<string, { prefix: string | null; lastUsedAt: number | null }>();
+  const orderEvents = new Map<string, OrderEvent[]>();
+  const invites = new Map<string, InviteRecord>();
+  const passwords = new Map<string, string>();
+  const sessions = new Map<string, SessionRecord>();
+
+  function recordEvent(record: OrderRecord, event: OrderEvent): void {
+    const key = scoped(record, record.partnerOrderId);
+    orderEvents.set(key, [...(orderEvents.get(key) ?? []), event]);
+  }
 
   function writeOrder(record: OrderRecord): void {
     orders.set(scoped(record, record.partnerOrderId), record);
@@ -66,7 +82,12 @@ export function createMemoryStore(): Store {
         if (record !== undefined) byCart.set(cartId, record);
       }
       const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
-      if (plan.ok) plan.inserts.forEach(writeOrder);
+      if (plan.ok) {
+        for (const record of plan.inserts) {
+          writeOrder(record);
+          recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
+        }
+      }
       return structuredClone(plan);
     },
 
@@ -77,8 +98,13 @@ export function createMemoryStore(): Store {
       change: OrderChange,
       now: number,
     ): Promise<ChangeOutcome> {
-      const outcome = applyChange(orders.get(scoped(scope, partnerOrderId)), variant, change, now);
-      if (outcome.ok) writeOrder(outcome.record);
+      const before = orders.get(scoped(scope, partnerOrderId));
+      const outcome = applyChange(before, variant, change, now);
+      if (outcome.ok && before !== undefined) {
+        writeOrder(outcome.record);
+        const after = outcome.record.microClimes;
+        recordEvent(outcome.record, { kind: change.kind, deltaMicroClimes: after - before.microClimes, microClimesAfter: after, at: now });
+      }
       return structuredClone(outcome);
     },
 
@@ -97,9 +123,10 @@ export function createMemoryStore(): Store {
       return record === undefined ? undefined : { ...record };
     },
 
-    async addApiKey(record: Omit<ApiKeyRecord, 'revokedAt'>): Promise<void> {
+    async addApiKey({ prefix, ...record }): Promise<void> {
       apiKeys.set(record.keyHash, { ...record, revokedAt: null });
       keysVersion += 1;
+      keyDetails.set(record.keyHash, { prefix: prefix ?? null, lastUsedAt: null });
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
@@ -208,6 +235,106 @@ export function createMemoryStore(): Store {
       return structuredClone(queued);
     },
 
+    // -------------------------------------------------------------------------------------------
+    // The partner dashboard (docs/dashboard.md).
+    // -------------------------------------------------------------------------------------------
+
+    async listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
+      return [...apiKeys.values()]
+        .filter((record) => record.partnerId === partnerId)
+        .map((record) => ({ ...record, prefix: null, lastUsedAt: null, ...keyDetails.get(record.keyHash) }))
+        .sort((a, b) => b.createdAt - a.createdAt || a.keyHash.localeCompare(b.keyHash));
+    },
+
+    async touchApiKey(keyHash: string, now: number): Promise<void> {
+      if (!apiKeys.has(keyHash)) return;
+      keyDetails.set(keyHash, { prefix: null, ...keyDetails.get(keyHash), lastUsedAt: now });
+    },
+
+    async listOrders(partnerId, query): Promise<ListPage<OrderRecord>> {
+      const matching = [...orders.values()].filter(
+        (record) =>
+          record.partnerId === partnerId &&
+          record.environment === query.environment &&
+          (query.variant === undefined || record.variant === query.variant) &&
+          (query.state === undefined || orderState(record, query.now) === query.state) &&
+          (query.search === undefined || record.partnerOrderId === query.search || record.cartId === query.search),
+      );
+      matching.sort((a, b) => b.createdAt - a.createdAt || a.partnerOrderId.localeCompare(b.partnerOrderId));
+      return page(matching, query);
+    },
+
+    async listOptIns(partnerId, query): Promise<ListPage<OptInRecord>> {
+      const matching = [...optIns.values()].filter(
+        (record) =>
+          record.partnerId === partnerId &&
+          record.environment === query.environment &&
+          (query.search === undefined || record.cartId === query.search),
+      );
+      matching.sort((a, b) => b.updatedAt - a.updatedAt || a.cartId.localeCompare(b.cartId));
+      return page(matching, query);
+    },
+
+    async orderHistory(scope: Scope, partnerOrderId: string): Promise<OrderEvent[]> {
+      return (orderEvents.get(scoped(scope, partnerOrderId)) ?? []).map((event) => ({ ...event }));
+    },
+
+    async listPartnerJobs(scope: Scope, query): Promise<ListPage<JobRecord>> {
+      const matching = [...jobs.values()].filter(
+        (job) =>
+          job.partnerId === scope.partnerId &&
+          job.environment === scope.environment &&
+          (query.state === undefined || job.state === query.state),
+      );
+      matching.sort((a, b) => b.createdAt - a.createdAt || a.jobId.localeCompare(b.jobId));
+      return page(matching, query);
+    },
+
+    async createInvite(invite): Promise<void> {
+      invites.set(invite.tokenHash, { ...invite, usedAt: null });
+    },
+
+    async findInvite(tokenHash: string): Promise<InviteRecord | undefined> {
+      const invite = invites.get(tokenHash);
+      return invite === undefined ? undefined : { ...invite };
+    },
+
+    async redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined> {
+      const invite = invites.get(tokenHash);
+      if (invite === undefined || invite.usedAt !== null || invite.expiresAt <= now) return undefined;
+      invites.set(tokenHash, { ...invite, usedAt: now });
+      passwords.set(invite.partnerId, passwordHash);
+      return invite.partnerId;
+    },
+
+    async getPasswordHash(partnerId: string): Promise<string | undefined> {
+      return passwords.get(partnerId);
+    },
+
+    async createSession(session): Promise<void> {
+      sessions.set(session.tokenHash, { ...session, revokedAt: null });
+    },
+
+    async findSession(tokenHash: string): Promise<SessionRecord | undefined> {
+      const session = sessions.get(tokenHash);
+      return session === undefined ? undefined : { ...session };
+    },
+
+    async revokeSession(tokenHash: string, now: number): Promise<void> {
+      const session = sessions.get(tokenHash);
+      if (session !== undefined && session.revokedAt === null) sessions.set(tokenHash, { ...session, revokedAt: now });
+    },
+
     async close(): Promise<void> {},
+
+    async ping(): Promise<void> {},
+  };
+}
+
+/** One page of sorted rows, copied. */
+function page<T>(rows: readonly T[], query: { readonly limit: number; readonly offset: number }): ListPage<T> {
+  return {
+    items: rows.slice(query.offset, query.offset + query.limit).map((row) => structuredClone(row)),
+    hasMore: rows.length > query.offset + query.limit,
   };
 }

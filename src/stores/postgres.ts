@@ -11,10 +11,15 @@ import { applyChange, createLookups, planCreate, planOptIn } from '../orders/mac
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
 import type {
   ApiKeyRecord,
+  ApiKeySummary,
   AttemptOutcome,
+  InviteRecord,
   JobRecord,
   JobState,
+  ListPage,
+  OrderEvent,
   ResultEndpoint,
+  SessionRecord,
   Store,
 } from '../orders/store.js';
 import type { Environment, OptInRecord, OrderRecord, Scope } from '../orders/types.js';
@@ -121,24 +126,73 @@ const migrations: readonly string[] = [
   `
   ALTER TABLE orders ADD COLUMN updated_seq BIGINT NOT NULL DEFAULT 0;
   `,
+  // The partner dashboard: key prefixes and last use, every order's history, listings by
+  // partner, and sign-in (invitations, passwords, sessions). Rows stored before have no prefix
+  // and no history.
+  `
+  ALTER TABLE api_keys ADD COLUMN prefix TEXT;
+  ALTER TABLE api_keys ADD COLUMN last_used_at BIGINT;
+  CREATE INDEX api_keys_partner ON api_keys (partner_id, created_at);
+  CREATE TABLE order_events (
+    event_id BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+    partner_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    partner_order_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('create', 'add', 'remove', 'cancel')),
+    delta_micro_climes BIGINT NOT NULL,
+    micro_climes_after BIGINT NOT NULL,
+    at BIGINT NOT NULL
+  );
+  CREATE INDEX order_events_order ON order_events (partner_id, environment, partner_order_id, event_id);
+  CREATE INDEX orders_listing ON orders (partner_id, environment, created_at DESC);
+  CREATE INDEX opt_ins_listing ON opt_ins (partner_id, environment, updated_at DESC);
+  CREATE INDEX jobs_partner ON jobs (partner_id, environment, created_at DESC);
+  CREATE TABLE dashboard_invites (
+    token_hash TEXT PRIMARY KEY,
+    partner_id TEXT NOT NULL REFERENCES partners (partner_id),
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    used_at BIGINT
+  );
+  CREATE TABLE dashboard_passwords (
+    partner_id TEXT PRIMARY KEY REFERENCES partners (partner_id),
+    password_hash TEXT NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE dashboard_sessions (
+    token_hash TEXT PRIMARY KEY,
+    partner_id TEXT NOT NULL REFERENCES partners (partner_id),
+    created_at BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL,
+    revoked_at BIGINT
+  );
+  `,
 ];
 
 /** Every statement the store runs (unqualified names resolve through the pool's search_path). */
 const statements = {
   ordersForCreate: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2
     AND (partner_order_id = ANY($3::text[]) OR cart_id = ANY($4::text[]))`,
-  insertOrders: `INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
+  // One statement inserts the orders and their 'create' history events, atomically.
+  insertOrders: `WITH inserted AS (INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
     sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at)
     SELECT partner_id, environment, partner_order_id, variant, micro_climes,
     sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at
     FROM jsonb_to_recordset($1::jsonb) AS r(partner_id text, environment text, partner_order_id text,
     variant text, micro_climes bigint, sent_order jsonb, cart_id text, unlock_date bigint,
-    created_at bigint, updated_at bigint, cancelled_at bigint)`,
+    created_at bigint, updated_at bigint, cancelled_at bigint)
+    RETURNING partner_id, environment, partner_order_id, micro_climes, created_at)
+    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, 'create', micro_climes, micro_climes, created_at FROM inserted`,
   order: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3`,
   lockOrder: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 FOR UPDATE`,
   // Writes only if the row is still the version read ($7); a concurrent write makes it touch no row.
-  updateOrder: `UPDATE orders SET micro_climes = $4, updated_at = $5, cancelled_at = $6, updated_seq = updated_seq + 1
-    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 AND updated_seq = $7`,
+  // The same statement records the change in the order's history ($8 kind, $9 delta), atomically.
+  updateOrder: `WITH updated AS (UPDATE orders SET micro_climes = $4, updated_at = $5, cancelled_at = $6, updated_seq = updated_seq + 1
+    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 AND updated_seq = $7
+    RETURNING partner_id, environment, partner_order_id, micro_climes, updated_at)
+    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, $8, $9, micro_climes, updated_at FROM updated`,
   upsertOptIn: `INSERT INTO opt_ins (partner_id, environment, cart_id, opted_in, micro_climes, updated_at)
     VALUES ($1, $2, $3, $4, $5, $6)
     ON CONFLICT (partner_id, environment, cart_id) DO UPDATE SET
@@ -177,6 +231,36 @@ const statements = {
   listJobs: `SELECT * FROM jobs WHERE ($1::text IS NULL OR state = $1) ORDER BY created_at DESC, seq LIMIT $2`,
   retryJob: `UPDATE jobs SET state = 'queued', next_attempt_at = $2, lease_owner = NULL,
     lease_expires_at = NULL, updated_at = $2 WHERE job_id = $1 AND state <> 'delivered' RETURNING *`,
+  // The partner dashboard (docs/dashboard.md).
+  setKeyPrefix: `UPDATE api_keys SET prefix = $2 WHERE key_hash = $1`,
+  partnerKeys: `SELECT * FROM api_keys WHERE partner_id = $1 ORDER BY created_at DESC, key_hash`,
+  touchKey: `UPDATE api_keys SET last_used_at = $2 WHERE key_hash = $1`,
+  orderEvents: `SELECT kind, delta_micro_climes, micro_climes_after, at FROM order_events
+    WHERE partner_id = $1 AND environment = $2 AND partner_order_id = $3 ORDER BY event_id`,
+  listOrders: `SELECT * FROM orders WHERE partner_id = $1 AND environment = $2
+    AND ($3::text IS NULL OR variant = $3)
+    AND ($4::text IS NULL
+      OR ($4 = 'cancelled' AND cancelled_at IS NOT NULL)
+      OR ($4 = 'unlocked' AND cancelled_at IS NULL AND unlock_date <= $5)
+      OR ($4 = 'locked' AND cancelled_at IS NULL AND unlock_date > $5))
+    AND ($6::text IS NULL OR partner_order_id = $6 OR cart_id = $6)
+    ORDER BY created_at DESC, partner_order_id LIMIT $7 OFFSET $8`,
+  listOptIns: `SELECT * FROM opt_ins WHERE partner_id = $1 AND environment = $2
+    AND ($3::text IS NULL OR cart_id = $3)
+    ORDER BY updated_at DESC, cart_id LIMIT $4 OFFSET $5`,
+  listPartnerJobs: `SELECT * FROM jobs WHERE partner_id = $1 AND environment = $2
+    AND ($3::text IS NULL OR state = $3)
+    ORDER BY created_at DESC, job_id LIMIT $4 OFFSET $5`,
+  insertInvite: `INSERT INTO dashboard_invites (token_hash, partner_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+  invite: `SELECT * FROM dashboard_invites WHERE token_hash = $1`,
+  useInvite: `UPDATE dashboard_invites SET used_at = $2
+    WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING partner_id`,
+  setPassword: `INSERT INTO dashboard_passwords (partner_id, password_hash, updated_at) VALUES ($1, $2, $3)
+    ON CONFLICT (partner_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
+  password: `SELECT password_hash FROM dashboard_passwords WHERE partner_id = $1`,
+  insertSession: `INSERT INTO dashboard_sessions (token_hash, partner_id, created_at, expires_at) VALUES ($1, $2, $3, $4)`,
+  session: `SELECT * FROM dashboard_sessions WHERE token_hash = $1`,
+  revokeSession: `UPDATE dashboard_sessions SET revoked_at = COALESCE(revoked_at, $2) WHERE token_hash = $1`,
 } as const;
 
 /** The statements as named queries: each connection parses and plans each one once, then reuses it. */
@@ -238,6 +322,39 @@ interface JobRow {
 }
 
 const numberOrNull = (value: Bigint | null): number | null => (value === null ? null : Number(value));
+
+interface ApiKeySummaryRow extends ApiKeyRow {
+  prefix: string | null;
+  last_used_at: Bigint | null;
+}
+
+interface OrderEventRow {
+  kind: OrderEvent['kind'];
+  delta_micro_climes: Bigint;
+  micro_climes_after: Bigint;
+  at: Bigint;
+}
+
+interface InviteRow {
+  token_hash: string;
+  partner_id: string;
+  created_at: Bigint;
+  expires_at: Bigint;
+  used_at: Bigint | null;
+}
+
+interface SessionRow {
+  token_hash: string;
+  partner_id: string;
+  created_at: Bigint;
+  expires_at: Bigint;
+  revoked_at: Bigint | null;
+}
+
+/** The rows of a listing fetched with one extra row, as a page. */
+function pageOf<Row, T>(rows: readonly Row[], limit: number, convert: (row: Row) => T): ListPage<T> {
+  return { items: rows.slice(0, limit).map(convert), hasMore: rows.length > limit };
+}
 
 const sentFieldOrder = Object.keys(orderSchema.shape);
 
@@ -364,6 +481,12 @@ async function retrying<T>(run: () => Promise<T>): Promise<T> {
   }
 }
 
+/** How long opening a connection may take before the query that needed it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+/** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
+const PING_TIMEOUT_MS = 2_000;
+
 /** Applies the missing migrations in order, holding an advisory lock so that concurrent opens wait for each other. */
 async function migrate(pool: pg.Pool, schema: string): Promise<void> {
   await inTransaction(pool, async (client) => {
@@ -404,6 +527,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.poolSize ?? 10,
+    // A connection attempt the server never answers would hold its pool slot for good.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     options: `-c search_path=${schema}`,
   });
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
@@ -566,8 +691,13 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     return plan;
   }
 
-  /** Writes the changed order if its row is still the version `seq` read; false when it is not. */
-  async function writeChange(client: pg.Pool | pg.PoolClient, record: OrderRecord, seq: Bigint): Promise<boolean> {
+  /** Writes the changed order, and its history event, if its row is still the version read; false when it is not. */
+  async function writeChange(
+    client: pg.Pool | pg.PoolClient,
+    record: OrderRecord,
+    row: OrderRow,
+    kind: OrderChange['kind'],
+  ): Promise<boolean> {
     const result = await client.query(sql.updateOrder, [
       record.partnerId,
       record.environment,
@@ -575,7 +705,9 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
       record.microClimes,
       record.updatedAt,
       record.cancelledAt,
-      seq,
+      row.updated_seq,
+      kind,
+      record.microClimes - Number(row.micro_climes),
     ]);
     return result.rowCount === 1;
   }
@@ -596,7 +728,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
       const row = await one<OrderRow>(sql.order, [scope.partnerId, scope.environment, partnerOrderId]);
       const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
       if (!outcome.ok || row === undefined) return outcome;
-      if (await writeChange(pool, outcome.record, row.updated_seq)) return outcome;
+      if (await writeChange(pool, outcome.record, row, change.kind)) return outcome;
     }
     return undefined;
   }
@@ -613,7 +745,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     const row = rows[0];
     const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
     // The lock keeps the row at the version read, so this write always succeeds.
-    if (outcome.ok && row !== undefined) await writeChange(client, outcome.record, row.updated_seq);
+    if (outcome.ok && row !== undefined) await writeChange(client, outcome.record, row, change.kind);
     return outcome;
   }
 
@@ -663,6 +795,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
       await inTransaction(pool, async (client) => {
         await client.query(sql.ensurePartner, [record.partnerId, record.createdAt]);
         await client.query(sql.upsertApiKey, [record.keyHash, record.partnerId, record.environment, record.createdAt]);
+        await client.query(sql.setKeyPrefix, [record.keyHash, record.prefix ?? null]);
         await client.query(sql.notifyKeys, [KEY_CHANNEL, notice]);
       });
       await arrived;
@@ -737,9 +870,133 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
       return row === undefined ? undefined : jobFromRow(row);
     },
 
+    // -------------------------------------------------------------------------------------------
+    // The partner dashboard (docs/dashboard.md).
+    // -------------------------------------------------------------------------------------------
+
+    async listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
+      const { rows } = await pool.query<ApiKeySummaryRow>(sql.partnerKeys, [partnerId]);
+      return rows.map((row) => ({ ...apiKeyFromRow(row), prefix: row.prefix, lastUsedAt: numberOrNull(row.last_used_at) }));
+    },
+
+    async touchApiKey(keyHash: string, now: number): Promise<void> {
+      await pool.query(sql.touchKey, [keyHash, now]);
+    },
+
+    async listOrders(partnerId, query): Promise<ListPage<OrderRecord>> {
+      const { rows } = await pool.query<OrderRow>(sql.listOrders, [
+        partnerId,
+        query.environment,
+        query.variant ?? null,
+        query.state ?? null,
+        query.now,
+        query.search ?? null,
+        query.limit + 1,
+        query.offset,
+      ]);
+      return pageOf(rows, query.limit, orderFromRow);
+    },
+
+    async listOptIns(partnerId, query): Promise<ListPage<OptInRecord>> {
+      const { rows } = await pool.query<OptInRow>(sql.listOptIns, [
+        partnerId,
+        query.environment,
+        query.search ?? null,
+        query.limit + 1,
+        query.offset,
+      ]);
+      return pageOf(rows, query.limit, optInFromRow);
+    },
+
+    async orderHistory(scope: Scope, partnerOrderId: string): Promise<OrderEvent[]> {
+      const { rows } = await pool.query<OrderEventRow>(sql.orderEvents, [scope.partnerId, scope.environment, partnerOrderId]);
+      return rows.map((row) => ({
+        kind: row.kind,
+        deltaMicroClimes: Number(row.delta_micro_climes),
+        microClimesAfter: Number(row.micro_climes_after),
+        at: Number(row.at),
+      }));
+    },
+
+    async listPartnerJobs(scope: Scope, query): Promise<ListPage<JobRecord>> {
+      const { rows } = await pool.query<JobRow>(sql.listPartnerJobs, [
+        scope.partnerId,
+        scope.environment,
+        query.state ?? null,
+        query.limit + 1,
+        query.offset,
+      ]);
+      return pageOf(rows, query.limit, jobFromRow);
+    },
+
+    async createInvite(invite): Promise<void> {
+      await inTransaction(pool, async (client) => {
+        await client.query(sql.ensurePartner, [invite.partnerId, invite.createdAt]);
+        await client.query(sql.insertInvite, [invite.tokenHash, invite.partnerId, invite.createdAt, invite.expiresAt]);
+      });
+    },
+
+    async findInvite(tokenHash: string): Promise<InviteRecord | undefined> {
+      const row = await one<InviteRow>(sql.invite, [tokenHash]);
+      if (row === undefined) return undefined;
+      return {
+        tokenHash: row.token_hash,
+        partnerId: row.partner_id,
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
+        usedAt: numberOrNull(row.used_at),
+      };
+    },
+
+    async redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined> {
+      return inTransaction(pool, async (client) => {
+        const used = (await client.query<{ partner_id: string }>(sql.useInvite, [tokenHash, now])).rows[0];
+        if (used === undefined) return undefined;
+        await client.query(sql.setPassword, [used.partner_id, passwordHash, now]);
+        return used.partner_id;
+      });
+    },
+
+    async getPasswordHash(partnerId: string): Promise<string | undefined> {
+      return (await one<{ password_hash: string }>(sql.password, [partnerId]))?.password_hash;
+    },
+
+    async createSession(session): Promise<void> {
+      await pool.query(sql.insertSession, [session.tokenHash, session.partnerId, session.createdAt, session.expiresAt]);
+    },
+
+    async findSession(tokenHash: string): Promise<SessionRecord | undefined> {
+      const row = await one<SessionRow>(sql.session, [tokenHash]);
+      if (row === undefined) return undefined;
+      return {
+        tokenHash: row.token_hash,
+        partnerId: row.partner_id,
+        createdAt: Number(row.created_at),
+        expiresAt: Number(row.expires_at),
+        revokedAt: numberOrNull(row.revoked_at),
+      };
+    },
+
+    async revokeSession(tokenHash: string, now: number): Promise<void> {
+      await pool.query(sql.revokeSession, [tokenHash, now]);
+    },
+
     async close(): Promise<void> {
       await keyChanges.close();
       await pool.end();
+    },
+
+    async ping(): Promise<void> {
+      // The timer covers the wait for a connection as well as the query.
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${PING_TIMEOUT_MS} ms`)), PING_TIMEOUT_MS);
+      });
+      try {
+        await Promise.race([pool.query('SELECT 1'), late]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

@@ -10,10 +10,15 @@ import { applyChange, createLookups, planCreate, planOptIn } from '../orders/mac
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
 import type {
   ApiKeyRecord,
+  ApiKeySummary,
   AttemptOutcome,
+  InviteRecord,
   JobRecord,
   JobState,
+  ListPage,
+  OrderEvent,
   ResultEndpoint,
+  SessionRecord,
   Store,
 } from '../orders/store.js';
 import type { Environment, OptInRecord, OrderRecord, Scope } from '../orders/types.js';
@@ -93,6 +98,47 @@ const migrations: readonly string[] = [
   CREATE INDEX jobs_due ON jobs (state, next_attempt_at);
   CREATE INDEX jobs_created ON jobs (created_at);
   `,
+  // The partner dashboard: key prefixes and last use, every order's history, listings by
+  // partner, and sign-in (invitations, passwords, sessions). Rows stored before have no prefix
+  // and no history.
+  `
+  ALTER TABLE api_keys ADD COLUMN prefix TEXT;
+  ALTER TABLE api_keys ADD COLUMN last_used_at INTEGER;
+  CREATE INDEX api_keys_partner ON api_keys (partner_id, created_at);
+  CREATE TABLE order_events (
+    event_id INTEGER PRIMARY KEY,
+    partner_id TEXT NOT NULL,
+    environment TEXT NOT NULL CHECK (environment IN ('staging', 'production')),
+    partner_order_id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ('create', 'add', 'remove', 'cancel')),
+    delta_micro_climes INTEGER NOT NULL,
+    micro_climes_after INTEGER NOT NULL,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX order_events_order ON order_events (partner_id, environment, partner_order_id, event_id);
+  CREATE INDEX orders_listing ON orders (partner_id, environment, created_at);
+  CREATE INDEX opt_ins_listing ON opt_ins (partner_id, environment, updated_at);
+  CREATE INDEX jobs_partner ON jobs (partner_id, environment, created_at);
+  CREATE TABLE dashboard_invites (
+    token_hash TEXT PRIMARY KEY,
+    partner_id TEXT NOT NULL REFERENCES partners (partner_id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    used_at INTEGER
+  );
+  CREATE TABLE dashboard_passwords (
+    partner_id TEXT PRIMARY KEY REFERENCES partners (partner_id),
+    password_hash TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE dashboard_sessions (
+    token_hash TEXT PRIMARY KEY,
+    partner_id TEXT NOT NULL REFERENCES partners (partner_id),
+    created_at INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  );
+  `,
 ];
 
 /** Every statement the store runs. Lists of ids travel as one JSON array parameter. */
@@ -147,7 +193,75 @@ const sql = {
     ORDER BY created_at DESC, rowid LIMIT @limit`,
   retryJob: `UPDATE jobs SET state = 'queued', next_attempt_at = @now, lease_owner = NULL,
     lease_expires_at = NULL, updated_at = @now WHERE job_id = @jobId AND state <> 'delivered' RETURNING *`,
+  // The partner dashboard (docs/dashboard.md).
+  setKeyPrefix: `UPDATE api_keys SET prefix = ? WHERE key_hash = ?`,
+  partnerKeys: `SELECT * FROM api_keys WHERE partner_id = ? ORDER BY created_at DESC, key_hash`,
+  touchKey: `UPDATE api_keys SET last_used_at = ? WHERE key_hash = ?`,
+  insertOrderEvent: `INSERT INTO order_events (partner_id, environment, partner_order_id, kind,
+    delta_micro_climes, micro_climes_after, at) VALUES (@partnerId, @environment, @partnerOrderId, @kind,
+    @deltaMicroClimes, @microClimesAfter, @at)`,
+  orderEvents: `SELECT kind, delta_micro_climes, micro_climes_after, at FROM order_events
+    WHERE partner_id = ? AND environment = ? AND partner_order_id = ? ORDER BY event_id`,
+  listOrders: `SELECT * FROM orders WHERE partner_id = @partnerId AND environment = @environment
+    AND (@variant IS NULL OR variant = @variant)
+    AND (@state IS NULL
+      OR (@state = 'cancelled' AND cancelled_at IS NOT NULL)
+      OR (@state = 'unlocked' AND cancelled_at IS NULL AND unlock_date <= @now)
+      OR (@state = 'locked' AND cancelled_at IS NULL AND unlock_date > @now))
+    AND (@search IS NULL OR partner_order_id = @search OR cart_id = @search)
+    ORDER BY created_at DESC, partner_order_id LIMIT @limit OFFSET @offset`,
+  listOptIns: `SELECT * FROM opt_ins WHERE partner_id = @partnerId AND environment = @environment
+    AND (@search IS NULL OR cart_id = @search)
+    ORDER BY updated_at DESC, cart_id LIMIT @limit OFFSET @offset`,
+  listPartnerJobs: `SELECT * FROM jobs WHERE partner_id = @partnerId AND environment = @environment
+    AND (@state IS NULL OR state = @state)
+    ORDER BY created_at DESC, job_id LIMIT @limit OFFSET @offset`,
+  insertInvite: `INSERT INTO dashboard_invites (token_hash, partner_id, created_at, expires_at)
+    VALUES (@tokenHash, @partnerId, @createdAt, @expiresAt)`,
+  invite: `SELECT * FROM dashboard_invites WHERE token_hash = ?`,
+  useInvite: `UPDATE dashboard_invites SET used_at = @now
+    WHERE token_hash = @tokenHash AND used_at IS NULL AND expires_at > @now RETURNING partner_id`,
+  setPassword: `INSERT INTO dashboard_passwords (partner_id, password_hash, updated_at) VALUES (?, ?, ?)
+    ON CONFLICT (partner_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
+  password: `SELECT password_hash FROM dashboard_passwords WHERE partner_id = ?`,
+  insertSession: `INSERT INTO dashboard_sessions (token_hash, partner_id, created_at, expires_at)
+    VALUES (@tokenHash, @partnerId, @createdAt, @expiresAt)`,
+  session: `SELECT * FROM dashboard_sessions WHERE token_hash = ?`,
+  revokeSession: `UPDATE dashboard_sessions SET revoked_at = COALESCE(revoked_at, ?) WHERE token_hash = ?`,
 } as const;
+
+interface ApiKeySummaryRow extends ApiKeyRow {
+  prefix: string | null;
+  last_used_at: number | null;
+}
+
+interface OrderEventRow {
+  kind: OrderEvent['kind'];
+  delta_micro_climes: number;
+  micro_climes_after: number;
+  at: number;
+}
+
+interface InviteRow {
+  token_hash: string;
+  partner_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+interface SessionRow {
+  token_hash: string;
+  partner_id: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+/** The rows of a listing fetched with one extra row, as a page. */
+function pageOf<Row, T>(rows: readonly Row[], limit: number, convert: (row: Row) => T): ListPage<T> {
+  return { items: rows.slice(0, limit).map(convert), hasMore: rows.length > limit };
+}
 
 interface OrderRow {
   partner_id: string;
@@ -269,6 +383,19 @@ function jobFromRow(row: JobRow): JobRecord {
   };
 }
 
+/** The row of an order's history event. */
+function eventRow(record: OrderRecord, kind: OrderEvent['kind'], deltaMicroClimes: number, at: number): Record<string, unknown> {
+  return {
+    partnerId: record.partnerId,
+    environment: record.environment,
+    partnerOrderId: record.partnerOrderId,
+    kind,
+    deltaMicroClimes,
+    microClimesAfter: record.microClimes,
+    at,
+  };
+}
+
 /** The columns `recordAttempt` writes for each outcome (the lease is released in every case). */
 function attemptColumns(outcome: AttemptOutcome): Record<string, unknown> {
   if (outcome.delivered) {
@@ -377,7 +504,12 @@ function createSqliteStore(db: Database.Database): Store {
         for (const row of cartRows as OrderRow[]) if (row.cart_id !== null) byCart.set(row.cart_id, orderFromRow(row));
       }
       const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
-      if (plan.ok) for (const record of plan.inserts) statement.insertOrder.run(orderToRow(record));
+      if (plan.ok) {
+        for (const record of plan.inserts) {
+          statement.insertOrder.run(orderToRow(record));
+          statement.insertOrderEvent.run(eventRow(record, 'create', record.microClimes, now));
+        }
+      }
       return plan;
     },
   );
@@ -386,14 +518,31 @@ function createSqliteStore(db: Database.Database): Store {
     (scope: Scope, variant: Variant, partnerOrderId: string, change: OrderChange, now: number): ChangeOutcome => {
       const row = statement.order.get(scope.partnerId, scope.environment, partnerOrderId) as OrderRow | undefined;
       const outcome = applyChange(row === undefined ? undefined : orderFromRow(row), variant, change, now);
-      if (outcome.ok) statement.updateOrder.run(orderToRow(outcome.record));
+      if (outcome.ok && row !== undefined) {
+        statement.updateOrder.run(orderToRow(outcome.record));
+        const delta = outcome.record.microClimes - row.micro_climes;
+        statement.insertOrderEvent.run(eventRow(outcome.record, change.kind, delta, now));
+      }
       return outcome;
     },
   );
 
-  const addApiKey = db.transaction((record: Omit<ApiKeyRecord, 'revokedAt'>): void => {
+  const addApiKey = db.transaction(({ prefix, ...record }: Omit<ApiKeyRecord, 'revokedAt'> & { readonly prefix?: string }): void => {
     statement.ensurePartner.run(record.partnerId, record.createdAt, record.createdAt);
     statement.upsertApiKey.run(record);
+    statement.setKeyPrefix.run(prefix ?? null, record.keyHash);
+  });
+
+  const createInvite = db.transaction((invite: Omit<InviteRecord, 'usedAt'>): void => {
+    statement.ensurePartner.run(invite.partnerId, invite.createdAt, invite.createdAt);
+    statement.insertInvite.run(invite);
+  });
+
+  const redeemInvite = db.transaction((tokenHash: string, passwordHash: string, now: number): string | undefined => {
+    const used = statement.useInvite.get({ tokenHash, now }) as { partner_id: string } | undefined;
+    if (used === undefined) return undefined;
+    statement.setPassword.run(used.partner_id, passwordHash, now);
+    return used.partner_id;
   });
 
   const claimJob = db.transaction((workerId: string, now: number, leaseMs: number): JobRecord | undefined => {
@@ -501,8 +650,107 @@ function createSqliteStore(db: Database.Database): Store {
       return row === undefined ? undefined : jobFromRow(row);
     },
 
+    // -------------------------------------------------------------------------------------------
+    // The partner dashboard (docs/dashboard.md).
+    // -------------------------------------------------------------------------------------------
+
+    async listApiKeys(partnerId: string): Promise<ApiKeySummary[]> {
+      return (statement.partnerKeys.all(partnerId) as ApiKeySummaryRow[]).map((row) => ({
+        ...apiKeyFromRow(row),
+        prefix: row.prefix,
+        lastUsedAt: row.last_used_at,
+      }));
+    },
+
+    async touchApiKey(keyHash: string, now: number): Promise<void> {
+      statement.touchKey.run(now, keyHash);
+    },
+
+    async listOrders(partnerId, query): Promise<ListPage<OrderRecord>> {
+      const rows = statement.listOrders.all({
+        partnerId,
+        environment: query.environment,
+        variant: query.variant ?? null,
+        state: query.state ?? null,
+        search: query.search ?? null,
+        now: query.now,
+        limit: query.limit + 1,
+        offset: query.offset,
+      }) as OrderRow[];
+      return pageOf(rows, query.limit, orderFromRow);
+    },
+
+    async listOptIns(partnerId, query): Promise<ListPage<OptInRecord>> {
+      const rows = statement.listOptIns.all({
+        partnerId,
+        environment: query.environment,
+        search: query.search ?? null,
+        limit: query.limit + 1,
+        offset: query.offset,
+      }) as OptInRow[];
+      return pageOf(rows, query.limit, optInFromRow);
+    },
+
+    async orderHistory(scope: Scope, partnerOrderId: string): Promise<OrderEvent[]> {
+      const rows = statement.orderEvents.all(scope.partnerId, scope.environment, partnerOrderId) as OrderEventRow[];
+      return rows.map((row) => ({
+        kind: row.kind,
+        deltaMicroClimes: row.delta_micro_climes,
+        microClimesAfter: row.micro_climes_after,
+        at: row.at,
+      }));
+    },
+
+    async listPartnerJobs(scope: Scope, query): Promise<ListPage<JobRecord>> {
+      const rows = statement.listPartnerJobs.all({
+        partnerId: scope.partnerId,
+        environment: scope.environment,
+        state: query.state ?? null,
+        limit: query.limit + 1,
+        offset: query.offset,
+      }) as JobRow[];
+      return pageOf(rows, query.limit, jobFromRow);
+    },
+
+    async createInvite(invite): Promise<void> {
+      createInvite.immediate(invite);
+    },
+
+    async findInvite(tokenHash: string): Promise<InviteRecord | undefined> {
+      const row = statement.invite.get(tokenHash) as InviteRow | undefined;
+      if (row === undefined) return undefined;
+      return { tokenHash: row.token_hash, partnerId: row.partner_id, createdAt: row.created_at, expiresAt: row.expires_at, usedAt: row.used_at };
+    },
+
+    async redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined> {
+      return redeemInvite.immediate(tokenHash, passwordHash, now);
+    },
+
+    async getPasswordHash(partnerId: string): Promise<string | undefined> {
+      return (statement.password.get(partnerId) as { password_hash: string } | undefined)?.password_hash;
+    },
+
+    async createSession(session): Promise<void> {
+      statement.insertSession.run(session);
+    },
+
+    async findSession(tokenHash: string): Promise<SessionRecord | undefined> {
+      const row = statement.session.get(tokenHash) as SessionRow | undefined;
+      if (row === undefined) return undefined;
+      return { tokenHash: row.token_hash, partnerId: row.partner_id, createdAt: row.created_at, expiresAt: row.expires_at, revokedAt: row.revoked_at };
+    },
+
+    async revokeSession(tokenHash: string, now: number): Promise<void> {
+      statement.revokeSession.run(now, tokenHash);
+    },
+
     async close(): Promise<void> {
       db.close();
+    },
+
+    async ping(): Promise<void> {
+      // Reads a table, so that a closed or unreadable file fails, not only a closed handle.
+      db.prepare('SELECT 1 FROM schema_migrations LIMIT 1').get();
     },
   };
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { airportCodes } from '../calculators/flight/geo.js';
+import { airportCodes } from '../data/flight/airport-index.js';
 import { CONTAINER_TYPES } from '../data/containers.js';
 import { CAR_BODY_TYPES } from '../data/car-segments.js';
 import { requestSchemas } from '../schemas/catalog.js';

@@ -40,6 +40,8 @@ describe('truecost --help and --version', () => {
   it('--help, and help COMMAND, print the usage', () => {
     expect(truecost(['--help']).stdout).toContain('truecost worker [');
     expect(truecost(['help', 'serve']).stdout).toContain('env PORT');
+    // The usage lines that continue a command's first line are part of its help.
+    expect(truecost(['serve', '--help']).stdout).toMatch(/^ +\[--request-timeout/m);
   });
 });
 

@@ -99,6 +99,25 @@ console.log(JSON.stringify({
     expect(output).toEqual(expected);
   });
 
+  it('exports the checked-in public names (test/public-surface.json) as ESM and as CommonJS', () => {
+    const surface = JSON.parse(readFileSync(join(root, 'test', 'public-surface.json'), 'utf8')) as Record<string, string[]>;
+    // The stores need their drivers, which this consumer does not install; test/public-surface.test.ts covers them.
+    const entries = ['truecost', 'truecost/http', 'truecost/bulk'];
+    const esm = join(work, 'consumer', 'surface.mjs');
+    writeFileSync(
+      esm,
+      `const names = {};\nfor (const entry of ${JSON.stringify(entries)}) names[entry] = Object.keys(await import(entry)).sort();\nconsole.log(JSON.stringify(names));\n`,
+    );
+    const cjs = join(work, 'consumer', 'surface.cjs');
+    writeFileSync(
+      cjs,
+      `const names = {};\nfor (const entry of ${JSON.stringify(entries)}) names[entry] = Object.keys(require(entry)).sort();\nconsole.log(JSON.stringify(names));\n`,
+    );
+    const wanted = Object.fromEntries(entries.map((entry) => [entry, surface[entry]]));
+    expect(JSON.parse(run('node', [esm], join(work, 'consumer')))).toEqual(wanted);
+    expect(JSON.parse(run('node', [cjs], join(work, 'consumer')))).toEqual(wanted);
+  });
+
   it('requires as CommonJS from outside the repository', () => {
     const file = join(consumer, 'cjs.cjs');
     writeFileSync(file, script("const truecost = require('truecost');"));

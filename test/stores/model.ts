@@ -86,6 +86,25 @@ async function expectSameOrders(model: Model, store: Store, ids: readonly string
       microClimes: expected.microClimes,
       state: expectedState,
     });
+    // The history replays to the order: a create first, each event after the one before it.
+    const history = await store.orderHistory(staging, id);
+    expect(history[0]?.kind).toBe('create');
+    let climesAfter = 0;
+    for (const event of history) {
+      climesAfter += event.deltaMicroClimes;
+      expect(event.microClimesAfter).toBe(climesAfter);
+    }
+    expect(climesAfter).toBe(expected.microClimes);
+  }
+  // The dashboard's state filter agrees with the model's states.
+  for (const state of ['locked', 'unlocked', 'cancelled'] as const) {
+    const listed = await store.listOrders(staging.partnerId, { environment: staging.environment, state, now: model.now, limit: 50, offset: 0 });
+    const expectedIds = ids.filter((id) => {
+      const expected = model.orders.get(id);
+      if (expected === undefined) return false;
+      return (expected.cancelled ? 'cancelled' : model.now >= expected.unlockDate ? 'unlocked' : 'locked') === state;
+    });
+    expect(listed.items.map((record) => record.partnerOrderId).sort()).toEqual(expectedIds);
   }
 }
 

@@ -38,7 +38,7 @@ export interface AircraftResolution {
   /** TIM support level, or `icao-designator` when the code was an ICAO type designator. */
   readonly support: AircraftSupport | 'icao-designator';
   readonly type: AircraftType;
-  /** 0.97 for winglet variants, else 1: applied to LTO and CCD fuel. */
+  /** {@link WINGLET_FUEL_FACTOR} for winglet variants, else 1: applied to LTO and CCD fuel. */
   readonly fuelFactor: number;
 }
 

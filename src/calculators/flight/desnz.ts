@@ -1,9 +1,9 @@
 import { DESNZ_2025_ROWS, type DesnzCabin, type DesnzFactorRow, type DesnzHaul } from '../../data/flight/desnz-2025.js';
 import { DESNZ_LONG_HAUL_FROM, DESNZ_UK_COUNTRY, type SeatCabin } from '../../data/flight/factors.js';
-import type { Airport } from './geo.js';
+import type { Airport } from '../../data/flight/airport-index.js';
 
 const rows = new Map<string, DesnzFactorRow>();
-for (const row of DESNZ_2025_ROWS) rows.set(`${row[0]}|${row[1]}`, row);
+for (const row of DESNZ_2025_ROWS) rows.set(`${row.haul}|${row.cabin}`, row);
 
 /**
  * The DESNZ haul of a flight: domestic when both airports are in the UK, short-haul or long-haul
@@ -45,18 +45,25 @@ export interface DesnzResult {
   readonly perPassengerKg: number;
 }
 
+/** Which DESNZ factors to add up. */
+export interface DesnzChoices {
+  /** Use the "with RF" direct factor instead of the "without RF" one. */
+  readonly radiativeForcing: boolean;
+  /** Add the well-to-tank factor. */
+  readonly wellToTank: boolean;
+}
+
 /** Applies the DESNZ 2025 factors: (direct + well-to-tank factor) x great-circle km. */
 export function desnzPerPassenger(
   from: Airport,
   to: Airport,
   greatCircleKm: number,
   cabin: SeatCabin,
-  radiativeForcing: boolean,
-  wellToTank: boolean,
+  choices: DesnzChoices,
 ): DesnzResult {
   const haul = desnzHaul(from, to, greatCircleKm);
   const choice = desnzFactor(haul, cabin);
-  const directFactor = radiativeForcing ? choice.row[2] : choice.row[3];
-  const wellToTankFactor = wellToTank ? choice.row[4] : 0;
+  const directFactor = choices.radiativeForcing ? choice.row.withRf : choice.row.withoutRf;
+  const wellToTankFactor = choices.wellToTank ? choice.row.wellToTank : 0;
   return { haul, choice, directFactor, wellToTankFactor, perPassengerKg: (directFactor + wellToTankFactor) * greatCircleKm };
 }

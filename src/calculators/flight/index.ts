@@ -2,11 +2,14 @@ import { METHODOLOGY_VERSION } from '../../data/version.js';
 import { successMessages } from '../../errors.js';
 import type { BulkFlight, BulkFlightResults, Flight, FlightRequest, FlightResponse } from '../../schemas/flight.js';
 import type { Explained, ItemExplanation } from '../explanation.js';
-import { tonnesString } from '../rounding.js';
-import { checkFlightOptions, flightEmissions, flightKilograms, type FlightOptions } from './emissions.js';
+import { KG_PER_TONNE, tonnesString } from '../rounding.js';
+import { flightEmissions, flightKilograms } from './emissions.js';
+import { checkFlightOptions, type FlightOptions } from './options.js';
 
-export { flightEmissions, type FlightEmissions, type FlightMethod, type FlightOptions } from './emissions.js';
-export { airportByIata, greatCircleKm, type Airport, type Coordinates } from './geo.js';
+export { flightEmissions, type FlightEmissions } from './emissions.js';
+export type { FlightMethod, FlightOptions } from './options.js';
+export { airportByIata, type Airport, type Coordinates } from '../../data/flight/airport-index.js';
+export { greatCircleKm } from './geo.js';
 
 /**
  * The flight_id of each flight: the partner's where sent, else `flight-<position>` (1-based),
@@ -48,7 +51,7 @@ export function flightTruecost(request: FlightRequest, options: FlightOptions = 
   const ids = assignFlightIds(flights);
   const truecost = flights.map((flight, index) => ({
     flight_id: ids[index] ?? '',
-    truecost: tonnesString(flightKilograms(flight, options) / 1000),
+    truecost: tonnesString(flightKilograms(flight, options) / KG_PER_TONNE),
   }));
   return { message: successMessages.truecostCalculated, truecost };
 }
@@ -99,7 +102,7 @@ export function bulkFlightResults(flights: readonly BulkFlight[], options: Fligh
   checkFlightOptions(options);
   const results: BulkFlightResults = {};
   for (const flight of flights) {
-    const value = tonnesString(flightKilograms(flight, options) / 1000);
+    const value = tonnesString(flightKilograms(flight, options) / KG_PER_TONNE);
     // Assigning "__proto__" would set the prototype instead of adding the key.
     if (flight.flight_id === '__proto__') {
       Object.defineProperty(results, flight.flight_id, { value, enumerable: true, writable: true, configurable: true });

@@ -6,26 +6,34 @@ export type DesnzHaul = 'domestic' | 'short-haul' | 'long-haul' | 'international
 /** DESNZ class column: the four cabins, or the average passenger. */
 export type DesnzCabin = 'AVERAGE' | 'ECONOMY' | 'PREMIUM_ECONOMY' | 'BUSINESS' | 'FIRST';
 
-/**
- * kg CO2e per passenger-km (great-circle distance; the 8 % uplift is inside the factors):
- * haul, class, with RF, without RF, well-to-tank, flat-file factor id of the first row.
- */
-export type DesnzFactorRow = readonly [haul: DesnzHaul, cabin: DesnzCabin, withRf: number, withoutRf: number, wellToTank: number, factorId: string];
+/** The DESNZ factors of one haul and class, kg CO2e per passenger-km of great-circle distance (DESNZ's distance uplift is inside them). */
+export interface DesnzFactorRow {
+  readonly haul: DesnzHaul;
+  readonly cabin: DesnzCabin;
+  /** "Business travel- air", with radiative forcing. */
+  readonly withRf: number;
+  /** "Business travel- air", without radiative forcing. */
+  readonly withoutRf: number;
+  /** "WTT- business travel- air". */
+  readonly wellToTank: number;
+  /** Flat-file factor id of the haul and class's first row, without its year suffix. */
+  readonly factorId: string;
+}
 
 /** DESNZ 2025 "Business travel- air" and "WTT- business travel- air" (kg CO2e totals). */
 export const DESNZ_2025_ROWS: readonly DesnzFactorRow[] = [
-["domestic","AVERAGE",0.22928,0.13552,0.0335,"21_316_3160_11"],
-["international","AVERAGE",0.14253,0.0842,0.02162,"21_316_3178_11"],
-["international","BUSINESS",0.31656,0.18701,0.04802,"21_316_3184_11"],
-["international","ECONOMY",0.10916,0.06449,0.01656,"21_316_3180_11"],
-["international","FIRST",0.43663,0.25794,0.06623,"21_316_3186_11"],
-["international","PREMIUM_ECONOMY",0.17465,0.10318,0.02649,"21_316_3182_11"],
-["long-haul","AVERAGE",0.15282,0.09043,0.03213,"21_316_3168_11"],
-["long-haul","BUSINESS",0.3394,0.20083,0.07137,"21_316_3174_11"],
-["long-haul","ECONOMY",0.11704,0.06926,0.02461,"21_316_3170_11"],
-["long-haul","FIRST",0.46814,0.27701,0.09844,"21_316_3176_11"],
-["long-haul","PREMIUM_ECONOMY",0.18726,0.11081,0.03937,"21_316_3172_11"],
-["short-haul","AVERAGE",0.12786,0.07559,0.02286,"21_316_3162_11"],
-["short-haul","BUSINESS",0.18863,0.11152,0.03373,"21_316_3166_11"],
-["short-haul","ECONOMY",0.12576,0.07435,0.02249,"21_316_3164_11"],
+{ haul: "domestic", cabin: "AVERAGE", withRf: 0.22928, withoutRf: 0.13552, wellToTank: 0.0335, factorId: "21_316_3160_11" },
+{ haul: "international", cabin: "AVERAGE", withRf: 0.14253, withoutRf: 0.0842, wellToTank: 0.02162, factorId: "21_316_3178_11" },
+{ haul: "international", cabin: "BUSINESS", withRf: 0.31656, withoutRf: 0.18701, wellToTank: 0.04802, factorId: "21_316_3184_11" },
+{ haul: "international", cabin: "ECONOMY", withRf: 0.10916, withoutRf: 0.06449, wellToTank: 0.01656, factorId: "21_316_3180_11" },
+{ haul: "international", cabin: "FIRST", withRf: 0.43663, withoutRf: 0.25794, wellToTank: 0.06623, factorId: "21_316_3186_11" },
+{ haul: "international", cabin: "PREMIUM_ECONOMY", withRf: 0.17465, withoutRf: 0.10318, wellToTank: 0.02649, factorId: "21_316_3182_11" },
+{ haul: "long-haul", cabin: "AVERAGE", withRf: 0.15282, withoutRf: 0.09043, wellToTank: 0.03213, factorId: "21_316_3168_11" },
+{ haul: "long-haul", cabin: "BUSINESS", withRf: 0.3394, withoutRf: 0.20083, wellToTank: 0.07137, factorId: "21_316_3174_11" },
+{ haul: "long-haul", cabin: "ECONOMY", withRf: 0.11704, withoutRf: 0.06926, wellToTank: 0.02461, factorId: "21_316_3170_11" },
+{ haul: "long-haul", cabin: "FIRST", withRf: 0.46814, withoutRf: 0.27701, wellToTank: 0.09844, factorId: "21_316_3176_11" },
+{ haul: "long-haul", cabin: "PREMIUM_ECONOMY", withRf: 0.18726, withoutRf: 0.11081, wellToTank: 0.03937, factorId: "21_316_3172_11" },
+{ haul: "short-haul", cabin: "AVERAGE", withRf: 0.12786, withoutRf: 0.07559, wellToTank: 0.02286, factorId: "21_316_3162_11" },
+{ haul: "short-haul", cabin: "BUSINESS", withRf: 0.18863, withoutRf: 0.11152, wellToTank: 0.03373, factorId: "21_316_3166_11" },
+{ haul: "short-haul", cabin: "ECONOMY", withRf: 0.12576, withoutRf: 0.07435, wellToTank: 0.02249, factorId: "21_316_3164_11" },
 ];

@@ -1,4 +1,5 @@
-import type { FactorUse } from '../../calculators/explanation.js';
+import type { FactorUse } from '../factor.js';
+import { FUEL_TABLE_VERSION } from './aircraft-performance.js';
 
 // The constants of the flight method, each with its citation. docs/methodology.md, "Flights (E6, E7)",
 // lists the same values; a test checks that the worked examples there follow from them.
@@ -94,6 +95,29 @@ export const WINGLET_FUEL_FACTOR: FactorUse = {
   source: `${TIM}, "Aircraft types not in the EEA data" (-3 % on LTO and CCD)`,
   tag: 'verified',
 };
+
+/** Fuel of one landing and take-off cycle of an ICAO type, from the EEA fuel table. */
+export function ltoFuelFactor(icao: string, kilograms: number): FactorUse {
+  return {
+    name: `LTO fuel of ${icao}`,
+    value: kilograms,
+    unit: 'kg',
+    source: `EMEP/EEA air pollutant emission inventory guidebook 2023, 1.A.3.a Aviation, Annex 1 Master emissions calculator ${FUEL_TABLE_VERSION} (EUROCONTROL data)`,
+    tag: 'transcribed',
+  };
+}
+
+/** The multiplier on the tank-to-wake part for non-CO2 effects: 1 (left out) unless the caller sets one. */
+export function nonCo2MultiplierFactor(multiplier: number): FactorUse {
+  const byDefault = multiplier === 1;
+  return {
+    name: 'Non-CO2 multiplier on the tank-to-wake part',
+    value: multiplier,
+    unit: 'factor',
+    source: byDefault ? 'truecost default: non-CO2 effects left out (as TIM and ICAO)' : 'caller option nonCo2Multiplier',
+    tag: byDefault ? 'verified' : 'assumed',
+  };
+}
 
 /** The four cabins of a seat map (and of the E6 `flight_class` field). */
 export type SeatCabin = 'FIRST' | 'BUSINESS' | 'PREMIUM_ECONOMY' | 'ECONOMY';

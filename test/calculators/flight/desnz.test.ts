@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { desnzHaul } from '../../../src/calculators/flight/desnz.js';
-import { airportByIata, greatCircleKm, type Airport } from '../../../src/calculators/flight/geo.js';
+import { airportByIata, type Airport } from '../../../src/data/flight/airport-index.js';
+import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
 import { flightEmissions, type Flight, type FlightClass } from '../../../src/index.js';
 
 // DESNZ GHG conversion factors 2025, "Business travel- air" (with RF, without RF) and

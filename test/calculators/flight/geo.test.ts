@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { airportByIata, airportCodes, greatCircleKm } from '../../../src/calculators/flight/geo.js';
+import { airportByIata, airportCodes } from '../../../src/data/flight/airport-index.js';
+import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
 
 function distance(from: string, to: string): number {
   const a = airportByIata(from);

@@ -1,0 +1,113 @@
+import {
+  DISTANCE_FACTOR,
+  GENERIC_AIRCRAFT,
+  KM_PER_NAUTICAL_MILE,
+  LOAD_FACTOR,
+  LTO_DISTANCE,
+  SEAT_AREA_FACTORS,
+  TANK_TO_WAKE,
+  WELL_TO_TANK,
+  WINGLET_FUEL_FACTOR,
+  ltoFuelFactor,
+  nonCo2MultiplierFactor,
+} from '../../data/flight/factors.js';
+import type { FactorUse } from '../../data/factor.js';
+import type { Flight } from '../../schemas/flight.js';
+import type { AircraftResolution, AircraftType } from './aircraft.js';
+import { defaultNote, percent, type MethodExplanation } from './explain-common.js';
+import type { FlightOptions } from './options.js';
+import type { FuelDetail } from './passenger.js';
+
+/** The fuel method's part of a flight's explanation: distances, aircraft, fuel, seats and factors. */
+export function explainFuelMethod(flight: Flight, options: FlightOptions, fuel: FuelDetail): MethodExplanation {
+  const { result, used } = fuel;
+  const multiplier = options.nonCo2Multiplier ?? 1;
+  const quantities = {
+    flown_distance_km: result.flownNm * KM_PER_NAUTICAL_MILE.value,
+    flown_distance_nm: result.flownNm,
+    ccd_distance_nm: result.ccdNm,
+    aircraft_asked: flight.aircraft_model,
+    aircraft_used: used.icao,
+    aircraft_body: used.body,
+    fuel_kg: result.fuelKg,
+    seat_map: `F${used.seats.FIRST} J${used.seats.BUSINESS} W${used.seats.PREMIUM_ECONOMY} Y${used.seats.ECONOMY}`,
+    seat_area_economy_seats: result.seatArea,
+    cabin_in_typical_configuration: result.cabinOnSeatMap ? 'yes' : 'no',
+    area_factor: result.areaFactor,
+    cargo_share: result.cargoShare,
+    load_factor: result.loadFactor,
+    non_co2_multiplier: multiplier,
+    fuel_per_passenger_kg: result.fuelPerPassengerKg,
+    tank_to_wake_kg_per_passenger: result.tankToWakeKg,
+    well_to_tank_kg_per_passenger: result.wellToTankKg,
+  };
+  const factors: FactorUse[] = [KM_PER_NAUTICAL_MILE, DISTANCE_FACTOR, LTO_DISTANCE, ltoFuelFactor(used.icao, used.ltoKg)];
+  if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
+  factors.push(
+    SEAT_AREA_FACTORS[used.body][result.cabin],
+    used.cargoShare,
+    LOAD_FACTOR,
+    TANK_TO_WAKE,
+    WELL_TO_TANK,
+    nonCo2MultiplierFactor(multiplier),
+  );
+  return { quantities, factors, assumptions: fuelAssumptions(flight, fuel, multiplier) };
+}
+
+function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number): string[] {
+  const { result, used, asked } = fuel;
+  const assumptions = [`Aircraft ${flight.aircraft_model}${defaultNote(flight.aircraft_model, '320')}.`];
+  if (fuel.generic === 'unknown') {
+    assumptions.push(
+      `truecost has no fuel or seat data for aircraft ${JSON.stringify(flight.aircraft_model)}; the generic aircraft for the distance is used: ${genericDescription(used)}.`,
+    );
+  } else if (fuel.generic === 'out-of-range' && asked !== undefined) {
+    assumptions.push(
+      `${asked.name} (${asked.type.icao}) cannot fly ${result.ccdNm.toFixed(0)} NM (its table ends at ${asked.type.rangeNm} NM); the generic aircraft for the distance is used: ${genericDescription(used)}.`,
+    );
+  } else if (asked !== undefined) {
+    assumptions.push(supportSentence(asked));
+  }
+  if (result.ccdNm > used.rangeNm) {
+    assumptions.push(`The distance exceeds the longest in the fuel table of ${used.icao} (${used.rangeNm} NM); its fuel is extrapolated linearly.`);
+  }
+  if (result.ccdNm < (used.ccdNm[0] ?? 0)) {
+    assumptions.push(`The distance is shorter than the first point of the fuel table of ${used.icao}; its fuel is extrapolated linearly.`);
+  }
+  if (!result.cabinOnSeatMap) {
+    assumptions.push(
+      `The typical configuration of ${used.icao} has no ${flight.flight_class} seats; as in TIM, the cabin still takes its own seat-area factor (${result.areaFactor}) over the seat area of that configuration.`,
+    );
+  }
+  assumptions.push(
+    `Distance flown is the great-circle distance times ${DISTANCE_FACTOR.value}; ${LTO_DISTANCE.value} NM of it count as the LTO cycle.`,
+    `Load factor ${LOAD_FACTOR.value} (TIM global default) and cargo share ${used.cargoShare.value} (${used.body}-body, truecost default) are defaults, not route data.`,
+    multiplier === 1
+      ? 'Non-CO2 effects (contrails, NOx) are not included.'
+      : `Non-CO2 effects included by multiplying the tank-to-wake part by ${multiplier}.`,
+  );
+  return assumptions;
+}
+
+function genericDescription(type: AircraftType): string {
+  return type.icao === GENERIC_AIRCRAFT.narrowBody
+    ? `the narrow-body ${type.icao} (up to ${type.rangeNm} NM)`
+    : `the wide-body ${type.icao} (beyond ${GENERIC_AIRCRAFT.narrowBody}'s range)`;
+}
+
+function supportSentence(asked: AircraftResolution): string {
+  switch (asked.support) {
+    case 'direct':
+      return `${asked.name} uses the EEA data of ${asked.type.icao}.`;
+    case 'winglet':
+      return `${asked.name} is a winglet or sharklet variant: the fuel of ${asked.type.icao} less ${percent(1 - WINGLET_FUEL_FACTOR.value)} %.`;
+    case 'previous-gen':
+      return `${asked.name} is not in the EEA data; its previous generation ${asked.type.icao} is used (TIM mapping).`;
+    case 'least-in-family':
+      return `${asked.name} names a family; its least efficient member ${asked.type.icao} is used (TIM mapping).`;
+    case 'similar':
+      return `${asked.name} is not in the EEA data; the similar type ${asked.type.icao} is used (TIM mapping).`;
+    case 'icao-designator':
+      return `${asked.code} was read as an ICAO type designator.`;
+  }
+}

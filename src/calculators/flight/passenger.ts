@@ -1,0 +1,82 @@
+import { airportByIata, type Airport } from '../../data/flight/airport-index.js';
+import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE } from '../../data/flight/factors.js';
+import type { Flight } from '../../schemas/flight.js';
+import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
+import { desnzPerPassenger, type DesnzResult } from './desnz.js';
+import { fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
+import { greatCircleKm } from './geo.js';
+import type { FlightOptions } from './options.js';
+
+/** A flight's numbers before multiplying by tickets and trips; the explanation is made from these. */
+export interface PassengerResult {
+  readonly from: Airport;
+  readonly to: Airport;
+  readonly greatCircleKm: number;
+  readonly perPassengerKg: number;
+  readonly fuel?: FuelDetail;
+  readonly desnz?: DesnzResult;
+}
+
+/** The fuel method's aircraft: the one asked for, the one used, and why they differ. */
+export interface FuelDetail {
+  readonly asked: AircraftResolution | undefined;
+  readonly used: AircraftType;
+  readonly fuelFactor: number;
+  readonly generic: 'unknown' | 'out-of-range' | undefined;
+  readonly result: FuelMethodResult;
+}
+
+function airportOf(code: string): Airport {
+  const airport = airportByIata(code);
+  // The schema admits only known codes; reaching this is a caller that skipped validation.
+  if (airport === undefined) throw new RangeError(`Unknown IATA airport code ${code}; validate the request first.`);
+  return airport;
+}
+
+/** kg CO2e of one passenger one way, by the method of `options`. */
+export function perPassenger(flight: Flight, options: FlightOptions): PassengerResult {
+  const from = airportOf(flight.departure);
+  const to = airportOf(flight.arrival);
+  const distanceKm = greatCircleKm(from, to);
+  if (options.method === 'desnz-2025') {
+    const desnz = desnzPerPassenger(from, to, distanceKm, flight.flight_class, {
+      radiativeForcing: options.desnzRadiativeForcing ?? false,
+      wellToTank: options.desnzWellToTank ?? true,
+    });
+    return { from, to, greatCircleKm: distanceKm, perPassengerKg: desnz.perPassengerKg, desnz };
+  }
+  const asked = resolveAircraft(flight.aircraft_model);
+  const ccdNm = (distanceKm / KM_PER_NAUTICAL_MILE.value) * DISTANCE_FACTOR.value - LTO_DISTANCE.value;
+  let used: AircraftType;
+  let fuelFactor = 1;
+  let generic: FuelDetail['generic'];
+  if (asked === undefined) {
+    used = genericAircraftFor(ccdNm);
+    generic = 'unknown';
+  } else if (ccdNm > asked.type.rangeNm) {
+    used = genericAircraftFor(ccdNm);
+    generic = 'out-of-range';
+  } else {
+    used = asked.type;
+    fuelFactor = asked.fuelFactor;
+  }
+  const result = fuelMethodPerPassenger({
+    greatCircleKm: distanceKm,
+    type: used,
+    cabin: flight.flight_class,
+    fuelFactor,
+    nonCo2Multiplier: options.nonCo2Multiplier ?? 1,
+  });
+  return {
+    from,
+    to,
+    greatCircleKm: distanceKm,
+    perPassengerKg: result.perPassengerKg,
+    fuel: { asked, used, fuelFactor, generic, result },
+  };
+}
+
+/** 2 for a round trip, else 1. */
+export function tripsOf(flight: Flight): number {
+  return flight.flight_type === 'ROUND_TRIP' ? 2 : 1;
+}

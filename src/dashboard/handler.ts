@@ -1,0 +1,433 @@
+/**
+ * The partner dashboard: server-rendered pages under `/dashboard` where a partner signs in and
+ * manages their keys and result endpoint, and reads their orders, opt-ins and bulk jobs. One fetch
+ * handler, served by `truecost serve` beside the API. Session, CSRF and password rules: docs/dashboard.md.
+ */
+import { generateSigningSecret } from '../bulk/signing.js';
+import { readBodyText } from '../http/body.js';
+import type { FetchHandler } from '../http/handler.js';
+import { generateApiKey, hashApiKey } from '../http/keys.js';
+import { fromMicroClimes } from '../orders/climes.js';
+import { orderState } from '../orders/machine.js';
+import type { JobState, Store } from '../orders/store.js';
+import type { Environment, Scope } from '../orders/types.js';
+import type { OrderState, Variant } from '../schemas/order.js';
+import { COPY_SCRIPT, STYLESHEET } from './assets.js';
+import { csvLines } from './csv.js';
+import type { EndpointPolicy } from '../bulk/endpoint-policy.js';
+import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
+import type { SafeHtml } from './html.js';
+import { keyPrefix } from './keys.js';
+import {
+  BASE,
+  endpointPage,
+  ENVIRONMENTS,
+  invitePage,
+  JOB_STATES,
+  jobPage,
+  jobsPage,
+  keysPage,
+  messagePage,
+  ORDER_STATES,
+  orderPage,
+  ordersPage,
+  optInsPage,
+  signInPage,
+  VARIANTS,
+  type Filters,
+  type Viewer,
+} from './pages.js';
+import { hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { SignInLimiter } from './sign-in-limit.js';
+import { csrfMatches, csrfToken, newToken, tokenHash } from './tokens.js';
+
+/** How long a session lasts from sign-in: 12 hours (docs/dashboard.md). */
+export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
+/** The session cookie; `Path=/dashboard`, `HttpOnly`, `SameSite=Lax`, `Secure` over https. */
+export const SESSION_COOKIE = 'truecost_session';
+/** The cookie the sign-in and invitation forms' CSRF tokens are derived from, before any session. */
+export const PRE_SESSION_COOKIE = 'truecost_presession';
+/** Rows per page of a listing. */
+export const PAGE_SIZE = 25;
+/** Largest form body accepted, in bytes. */
+const MAX_FORM_BYTES = 16 * 1024;
+/** Most orders one CSV export holds. */
+const MAX_EXPORT_ROWS = 100_000;
+
+/** What {@link createDashboardHandler} needs and what it can be tuned with. */
+export interface DashboardOptions {
+  readonly store: Store;
+  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
+  readonly now?: () => number;
+  /** Whether cookies carry `Secure`. Default: when the request URL is https. */
+  readonly secureCookies?: boolean;
+  /** The client's address, for the sign-in limit per address. Default: one shared bucket. */
+  readonly clientAddress?: (request: Request) => string;
+  /** Where bulk results may be delivered: the same policy as `truecost partners set-endpoint`. */
+  readonly endpointPolicy?: EndpointPolicy;
+  /** Called after a job is queued again, e.g. to wake the bulk worker. */
+  readonly onJobQueued?: (jobId: string) => void;
+  /** Called with every fault that became a 500. */
+  readonly onError?: (error: unknown, request: { readonly method: string; readonly path: string }) => void;
+}
+
+/** Every answer's security headers: no framing, no other host, no inline script, nothing cached. */
+const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on the dashboard's own forms.
+  'referrer-policy': 'same-origin',
+  'cache-control': 'no-store',
+};
+
+/** A refusal shown as a page: bad input, a missing page, a refused form. */
+class PageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function respond(status: number, body: SafeHtml | string, headers: Record<string, string> = {}, cookies: readonly string[] = []): Response {
+  const response = new Response(typeof body === 'string' ? body : body.toString(), {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...headers },
+  });
+  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
+  return response;
+}
+
+function redirect(location: string, cookies: readonly string[] = []): Response {
+  return respond(303, '', { location }, cookies);
+}
+
+function cookieOf(request: Request, name: string): string | undefined {
+  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[], name: string): T | undefined {
+  if (value === null || value === '') return undefined;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new PageError(400, 'Bad request', `${name} must be one of ${allowed.join(', ')}.`);
+}
+
+function pageNumberOf(value: string | null): number {
+  if (value === null || value === '') return 1;
+  if (!/^\d{1,5}$/.test(value) || Number(value) < 1) throw new PageError(400, 'Bad request', 'page must be a whole number from 1.');
+  return Number(value);
+}
+
+function searchOf(value: string | null): string | undefined {
+  const text = value?.trim() ?? '';
+  if (text.length > 255) throw new PageError(400, 'Bad request', 'The search may have at most 255 characters.');
+  return text === '' ? undefined : text;
+}
+
+function segment(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    throw new PageError(400, 'Bad request', 'The address is not valid.');
+  }
+}
+
+/**
+ * The partner dashboard as one function from `Request` to `Response`, for paths under
+ * `/dashboard`. Partners sign in with the password they set through an invitation
+ * (`truecost partners invite`); every page shows only the signed-in partner's data.
+ */
+export function createDashboardHandler(options: DashboardOptions): FetchHandler {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  const limiter = new SignInLimiter();
+  const addressOf = options.clientAddress ?? (() => 'unknown');
+
+  function cookie(request: Request, name: string, value: string, maxAgeSeconds?: number): string {
+    const secure = options.secureCookies ?? request.url.startsWith('https:');
+    const age = maxAgeSeconds === undefined ? '' : `; Max-Age=${maxAgeSeconds}`;
+    return `${name}=${value}; Path=${BASE}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}${age}`;
+  }
+
+  async function viewerOf(request: Request): Promise<(Viewer & { token: string }) | undefined> {
+    const token = cookieOf(request, SESSION_COOKIE);
+    if (token === undefined || token === '') return undefined;
+    const session = await store.findSession(tokenHash(token));
+    if (session === undefined || session.revokedAt !== null || session.expiresAt <= now()) return undefined;
+    return { partnerId: session.partnerId, csrf: csrfToken(token), token };
+  }
+
+  async function startSession(request: Request, partnerId: string): Promise<Response> {
+    const token = newToken();
+    const at = now();
+    await store.createSession({ tokenHash: tokenHash(token), partnerId, createdAt: at, expiresAt: at + SESSION_TTL_MS });
+    return redirect(`${BASE}/keys`, [cookie(request, SESSION_COOKIE, token, SESSION_TTL_MS / 1000), cookie(request, PRE_SESSION_COOKIE, '', 0)]);
+  }
+
+  /** The form of a POST, after checking its origin and CSRF token against the cookie's token. */
+  async function formOf(request: Request, cookieToken: string | undefined): Promise<URLSearchParams> {
+    const origin = request.headers.get('origin');
+    if (origin !== null && (!URL.canParse(origin) || new URL(origin).host !== new URL(request.url).host)) {
+      throw new PageError(403, 'Refused', 'This form was sent from another site.');
+    }
+    const read = await readBodyText(request, MAX_FORM_BYTES);
+    if (!read.ok) throw new PageError(read.reason === 'too_large' ? 413 : 400, 'Bad request', 'The form could not be read.');
+    const form = new URLSearchParams(read.text);
+    if (cookieToken === undefined || cookieToken === '' || !csrfMatches(cookieToken, form.get('csrf'))) {
+      throw new PageError(403, 'Refused', 'The form has expired or did not come from this dashboard. Go back, reload the page and try again.');
+    }
+    return form;
+  }
+
+  /** The pre-session token of a sign-in or invitation form: the cookie's, or a new one to set. */
+  function preSession(request: Request): { token: string; cookies: string[] } {
+    const existing = cookieOf(request, PRE_SESSION_COOKIE);
+    if (existing !== undefined && /^[A-Za-z0-9_-]{43}$/.test(existing)) return { token: existing, cookies: [] };
+    const token = newToken();
+    return { token, cookies: [cookie(request, PRE_SESSION_COOKIE, token)] };
+  }
+
+  async function signIn(request: Request): Promise<Response> {
+    if (request.method === 'GET') {
+      if ((await viewerOf(request)) !== undefined) return redirect(`${BASE}/keys`);
+      const pre = preSession(request);
+      return respond(200, signInPage(csrfToken(pre.token)), {}, pre.cookies);
+    }
+    const pre = cookieOf(request, PRE_SESSION_COOKIE);
+    const form = await formOf(request, pre);
+    const partnerId = (form.get('partner') ?? '').trim();
+    const password = form.get('password') ?? '';
+    const csrf = csrfToken(pre!);
+    const address = addressOf(request);
+    const wait = limiter.retryAfterSeconds(partnerId, address, now());
+    if (wait > 0) {
+      const minutes = Math.ceil(wait / 60);
+      return respond(429, signInPage(csrf, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, partnerId), {
+        'retry-after': String(wait),
+      });
+    }
+    const stored = partnerId === '' || partnerId.length > 255 ? undefined : await store.getPasswordHash(partnerId);
+    if (!(await verifyPassword(password, stored))) {
+      limiter.recordFailure(partnerId, address, now());
+      return respond(401, signInPage(csrf, 'The partner ID or the password is wrong.', partnerId));
+    }
+    limiter.recordSuccess(partnerId);
+    return startSession(request, partnerId);
+  }
+
+  async function invite(request: Request, token: string): Promise<Response> {
+    const record = await store.findInvite(tokenHash(token));
+    if (record === undefined || record.usedAt !== null || record.expiresAt <= now()) {
+      return respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
+    }
+    if (request.method === 'GET') {
+      const pre = preSession(request);
+      return respond(200, invitePage(record.partnerId, token, csrfToken(pre.token)), {}, pre.cookies);
+    }
+    const pre = cookieOf(request, PRE_SESSION_COOKIE);
+    const form = await formOf(request, pre);
+    const password = form.get('password') ?? '';
+    const refusal = passwordProblem(password) ?? (password === form.get('confirm') ? undefined : 'The two passwords differ.');
+    if (refusal !== undefined) return respond(400, invitePage(record.partnerId, token, csrfToken(pre!), refusal));
+    const partnerId = await store.redeemInvite(tokenHash(token), await hashPassword(password), now());
+    if (partnerId === undefined) {
+      return respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
+    }
+    return startSession(request, partnerId);
+  }
+
+  function filtersOf(url: URL, withVariantAndState: 'orders' | 'opt-ins' | 'jobs'): { filters: Filters; environment: Environment; pageNumber: number } {
+    const environment = oneOf<Environment>(url.searchParams.get('env'), ENVIRONMENTS, 'env') ?? 'staging';
+    const filters: Record<string, string | undefined> = { env: environment };
+    if (withVariantAndState === 'orders') {
+      filters['variant'] = oneOf<Variant>(url.searchParams.get('variant'), VARIANTS, 'variant');
+      filters['state'] = oneOf<OrderState>(url.searchParams.get('state'), ORDER_STATES, 'state');
+    }
+    if (withVariantAndState === 'jobs') filters['state'] = oneOf<JobState>(url.searchParams.get('state'), JOB_STATES, 'state');
+    if (withVariantAndState !== 'jobs') filters['q'] = searchOf(url.searchParams.get('q'));
+    return { filters, environment, pageNumber: pageNumberOf(url.searchParams.get('page')) };
+  }
+
+  function orderQuery(filters: Filters, environment: Environment, limit: number, offset: number) {
+    return {
+      environment,
+      now: now(),
+      limit,
+      offset,
+      ...(filters['variant'] === undefined ? {} : { variant: filters['variant'] as Variant }),
+      ...(filters['state'] === undefined ? {} : { state: filters['state'] as OrderState }),
+      ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
+    };
+  }
+
+  async function exportOrders(viewer: Viewer, url: URL): Promise<Response> {
+    const { filters, environment } = filtersOf(url, 'orders');
+    const at = now();
+    const rows: (string | number | null)[][] = [
+      ['environment', 'variant', 'partner_order_id', 'cart_id', 'state', 'climes', 'customer_name', 'customer_email', 'customer_phone', 'project_id', 'created_at', 'unlock_date', 'cancelled_at'],
+    ];
+    const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+    for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += 500) {
+      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, 500, offset));
+      for (const record of page.items) {
+        const sent = record.order;
+        rows.push([record.environment, record.variant, record.partnerOrderId, record.cartId, orderState(record, at), fromMicroClimes(record.microClimes),
+          sent.customer_name, sent.customer_email, sent.customer_phone ?? null, sent.project_id ?? null,
+          iso(record.createdAt), iso(record.unlockDate), iso(record.cancelledAt)]);
+      }
+      if (!page.hasMore) break;
+    }
+    return respond(200, csvLines(rows), {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="truecost-orders-${environment}.csv"`,
+    });
+  }
+
+  async function keys(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
+    if (request.method === 'GET' && action === undefined) return respond(200, keysPage(viewer, await store.listApiKeys(viewer.partnerId)));
+    if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
+    const form = await formOf(request, viewer.token);
+    if (action === undefined) {
+      const environment = oneOf<Environment>(form.get('environment'), ENVIRONMENTS, 'environment');
+      if (environment === undefined) throw new PageError(400, 'Bad request', 'Choose staging or production.');
+      const key = generateApiKey(environment);
+      await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: viewer.partnerId, environment, createdAt: now(), prefix: keyPrefix(key, environment) });
+      return respond(201, keysPage(viewer, await store.listApiKeys(viewer.partnerId), { key, environment }));
+    }
+    if (action === 'revoke') {
+      const record = await store.findApiKey(form.get('key') ?? '');
+      // Another partner's key is answered exactly as a key that does not exist.
+      if (record === undefined || record.partnerId !== viewer.partnerId) throw new PageError(404, 'Not found', 'No such key.');
+      await store.revokeApiKey(record.keyHash, now());
+      return redirect(`${BASE}/keys`);
+    }
+    throw new PageError(404, 'Not found', 'No such page.');
+  }
+
+  async function endpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
+    const current = await store.getResultEndpoint(viewer.partnerId);
+    const url = current === undefined ? {} : { url: current.url };
+    if (request.method === 'GET' && action === undefined) return respond(200, endpointPage(viewer, url));
+    if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
+    const form = await formOf(request, viewer.token);
+    if (action === undefined) {
+      const wanted = (form.get('url') ?? '').trim();
+      const refusal = endpointRefusal(wanted, options.endpointPolicy);
+      if (refusal !== undefined) return respond(400, endpointPage(viewer, { ...url, error: refusal }));
+      const secret = current?.secret ?? generateSigningSecret();
+      await store.setResultEndpoint(viewer.partnerId, { url: wanted, secret }, now());
+      return respond(200, endpointPage(viewer, current === undefined ? { url: wanted, secret } : { url: wanted }));
+    }
+    if (current === undefined) return respond(409, endpointPage(viewer, { error: 'Save a result URL first.' }));
+    if (action === 'rotate') {
+      const secret = generateSigningSecret();
+      await store.setResultEndpoint(viewer.partnerId, { url: current.url, secret }, now());
+      return respond(200, endpointPage(viewer, { url: current.url, secret }));
+    }
+    if (action === 'test') {
+      const test: TestDeliveryResult = await sendTestDelivery(current, now());
+      return respond(200, endpointPage(viewer, { url: current.url, test }));
+    }
+    throw new PageError(404, 'Not found', 'No such page.');
+  }
+
+  async function jobs(request: Request, viewer: Viewer & { token: string }, rest: readonly string[], url: URL): Promise<Response> {
+    if (rest.length === 0 && request.method === 'GET') {
+      const { filters, environment, pageNumber } = filtersOf(url, 'jobs');
+      const scope: Scope = { partnerId: viewer.partnerId, environment };
+      const state = filters['state'] as JobState | undefined;
+      const page = await store.listPartnerJobs(scope, { ...(state === undefined ? {} : { state }), limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
+      return respond(200, jobsPage(viewer, filters, page, pageNumber));
+    }
+    const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
+    const jobId = segment(rest[1]);
+    if (environment === undefined || rest.length < 2 || rest.length > 3) throw new PageError(404, 'Not found', 'No such page.');
+    const scope: Scope = { partnerId: viewer.partnerId, environment };
+    // getJob is confined to the partner and environment: another partner's job is not found.
+    const job = await store.getJob(scope, jobId);
+    if (job === undefined) throw new PageError(404, 'Not found', 'No such job.');
+    if (rest.length === 2 && request.method === 'GET') return respond(200, jobPage(viewer, job));
+    if (rest[2] === 'retry' && request.method === 'POST') {
+      await formOf(request, viewer.token);
+      if (job.state !== 'failed') throw new PageError(409, 'Not retried', `Only a failed job can be retried; this one is ${job.state}.`);
+      await store.retryJob(job.jobId, now());
+      options.onJobQueued?.(job.jobId);
+      return redirect(`${BASE}/jobs/${environment}/${encodeURIComponent(job.jobId)}`);
+    }
+    throw new PageError(404, 'Not found', 'No such page.');
+  }
+
+  async function route(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const parts = url.pathname.slice(BASE.length).split('/').filter((part) => part !== '');
+    const [first, ...rest] = parts;
+    const method = request.method;
+    if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
+    if (first === 'assets' && rest.length === 1 && method !== 'POST') {
+      const asset = rest[0] === 'style.css' ? ['text/css', STYLESHEET] : rest[0] === 'copy.js' ? ['text/javascript', COPY_SCRIPT] : undefined;
+      if (asset === undefined) throw new PageError(404, 'Not found', 'No such page.');
+      return respond(200, asset[1]!, { 'content-type': `${asset[0]}; charset=utf-8`, 'cache-control': 'public, max-age=3600' });
+    }
+    if (first === 'sign-in' && rest.length === 0) return signIn(request);
+    if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]));
+    const viewer = await viewerOf(request);
+    if (viewer === undefined) {
+      if (method === 'POST') throw new PageError(403, 'Signed out', 'Your session has ended. Sign in again.');
+      return redirect(`${BASE}/sign-in`);
+    }
+    if (first === undefined) return redirect(`${BASE}/keys`);
+    if (first === 'sign-out' && rest.length === 0 && method === 'POST') {
+      await formOf(request, viewer.token);
+      await store.revokeSession(tokenHash(viewer.token), now());
+      return redirect(`${BASE}/sign-in`, [cookie(request, SESSION_COOKIE, '', 0)]);
+    }
+    if (first === 'keys' && rest.length <= 1) return keys(request, viewer, rest[0]);
+    if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0]);
+    if (first === 'jobs') return jobs(request, viewer, rest, url);
+    if (method === 'GET' && first === 'orders.csv' && rest.length === 0) return exportOrders(viewer, url);
+    if (method === 'GET' && first === 'orders' && rest.length === 0) {
+      const { filters, environment, pageNumber } = filtersOf(url, 'orders');
+      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE));
+      return respond(200, ordersPage(viewer, filters, page, pageNumber, now()));
+    }
+    if (method === 'GET' && first === 'orders' && rest.length === 2) {
+      const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
+      if (environment === undefined) throw new PageError(404, 'Not found', 'No such page.');
+      // The scope comes from the session: an id of another partner's order is simply not found.
+      const scope: Scope = { partnerId: viewer.partnerId, environment };
+      const id = segment(rest[1]);
+      const record = await store.getOrder(scope, id);
+      if (record === undefined) throw new PageError(404, 'Not found', 'No such order.');
+      return respond(200, orderPage(viewer, record, await store.orderHistory(scope, id), now()));
+    }
+    if (method === 'GET' && first === 'opt-ins' && rest.length === 0) {
+      const { filters, environment, pageNumber } = filtersOf(url, 'opt-ins');
+      const page = await store.listOptIns(viewer.partnerId, {
+        environment,
+        limit: PAGE_SIZE,
+        offset: (pageNumber - 1) * PAGE_SIZE,
+        ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
+      });
+      return respond(200, optInsPage(viewer, filters, page, pageNumber));
+    }
+    throw new PageError(404, 'Not found', 'No such page.');
+  }
+
+  return async (request) => {
+    try {
+      return await route(request);
+    } catch (error) {
+      if (error instanceof PageError) return respond(error.status, messagePage(error.title, error.message));
+      options.onError?.(error, { method: request.method, path: new URL(request.url).pathname });
+      return respond(500, messagePage('Something went wrong', 'The dashboard could not answer. Try again in a moment.'));
+    }
+  };
+}

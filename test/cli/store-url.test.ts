@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { postgresTarget } from '../../src/cli/store-url.js';
+import { UsageError } from '../../src/cli/usage.js';
+
+describe('postgresTarget', () => {
+  it('takes truecost’s own schema and pool_size parameters out of the URL', () => {
+    expect(postgresTarget('postgres://u@db:5432/truecost?schema=shop&pool_size=4&sslmode=require')).toEqual({
+      connectionString: 'postgres://u@db:5432/truecost?sslmode=require',
+      schema: 'shop',
+      poolSize: 4,
+    });
+    expect(postgresTarget('postgres://u@db/truecost')).toEqual({ connectionString: 'postgres://u@db/truecost' });
+  });
+
+  it('refuses a pool_size that is not a whole number from 1 to 1000', () => {
+    for (const bad of ['0', '-1', '2.5', 'ten', '1001', '']) {
+      expect(() => postgresTarget(`postgres://u@db/truecost?pool_size=${bad}`)).toThrow(UsageError);
+    }
+  });
+});

@@ -1,0 +1,191 @@
+// The dashboard's security rules, against its fetch handler and a memory store.
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createDashboardHandler, SESSION_TTL_MS } from '../../src/dashboard/handler.js';
+import { invitePartner, INVITE_TTL_MS } from '../../src/dashboard/invite.js';
+import { hashPassword } from '../../src/dashboard/password.js';
+import { tokenHash } from '../../src/dashboard/tokens.js';
+import { createHandler } from '../../src/http/handler.js';
+import type { Store } from '../../src/orders/store.js';
+import { createMemoryStore } from '../../src/stores/memory.js';
+import { Client } from './client.js';
+
+const PASSWORD = 'a long enough password';
+const START = 1_800_000_000_000;
+let passwordHash: string;
+let store: Store;
+let clock: number;
+let handler: ReturnType<typeof createDashboardHandler>;
+
+/** A partner with a password, signed in through the sign-in form. */
+async function signedIn(partnerId: string): Promise<Client> {
+  const url = await invitePartner(store, partnerId, 'http://dashboard.test', clock);
+  await store.redeemInvite(tokenHash(url.split('/').pop()!), passwordHash, clock);
+  const client = new Client(handler);
+  await client.get('/dashboard/sign-in');
+  const answer = await client.post('/dashboard/sign-in', { partner: partnerId, password: PASSWORD });
+  expect(answer.status).toBe(303);
+  await client.get('/dashboard/keys');
+  return client;
+}
+
+beforeAll(async () => {
+  passwordHash = await hashPassword(PASSWORD);
+}, 30_000);
+
+beforeEach(() => {
+  store = createMemoryStore();
+  clock = START;
+  handler = createDashboardHandler({ store, now: () => clock });
+});
+
+describe('the dashboard keeps partners apart', () => {
+  it('answers another partner\'s order, job, key and listing as if they did not exist', async () => {
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [
+      { partner_order_id: 'secret-order', climes: 1, customer_email: 'a@example.com', customer_name: 'Alpha Customer' },
+    ], clock);
+    await store.enqueueJob({ partnerId: 'alpha', environment: 'staging', jobId: 'alpha-job', request: {}, createdAt: clock });
+    await store.addApiKey({ keyHash: 'alpha-key', partnerId: 'alpha', environment: 'staging', createdAt: clock });
+    const beta = await signedIn('beta');
+    expect((await beta.get('/dashboard/orders/staging/secret-order')).status).toBe(404);
+    expect((await beta.get('/dashboard/jobs/staging/alpha-job')).status).toBe(404);
+    await beta.get('/dashboard/keys');
+    expect((await beta.post('/dashboard/jobs/staging/alpha-job/retry')).status).toBe(404);
+    expect((await beta.post('/dashboard/keys/revoke', { key: 'alpha-key' })).status).toBe(404);
+    expect((await store.findApiKey('alpha-key'))?.revokedAt).toBeNull();
+    for (const path of ['/dashboard/orders', '/dashboard/orders?q=secret-order', '/dashboard/orders.csv', '/dashboard/jobs', '/dashboard/keys']) {
+      const page = await beta.get(path);
+      expect(page.status).toBe(200);
+      // The search box repeats what was searched; no row of alpha's may appear.
+      expect(page.text.replaceAll('value="secret-order"', '').replaceAll('q=secret-order', '')).not.toMatch(/secret-order|Alpha Customer|alpha-job|alpha-key/);
+    }
+    // Alpha sees its own.
+    const alpha = await signedIn('alpha');
+    expect((await alpha.get('/dashboard/orders/staging/secret-order')).text).toContain('Alpha Customer');
+    // Staging and production never mix: the production list of alpha is empty.
+    expect((await alpha.get('/dashboard/orders?env=production')).text).not.toContain('secret-order');
+    expect((await alpha.get('/dashboard/orders/production/secret-order')).status).toBe(404);
+  }, 30_000);
+});
+
+describe('forms', () => {
+  it('refuses a form without its CSRF token, with another session\'s token, or from another site', async () => {
+    const alpha = await signedIn('alpha');
+    const beta = await signedIn('beta');
+    expect((await alpha.post('/dashboard/keys', { environment: 'staging' }, false)).status).toBe(403);
+    expect((await alpha.post('/dashboard/keys', { environment: 'staging', csrf: beta.csrf }, false)).status).toBe(403);
+    const foreign = await alpha.request('POST', '/dashboard/keys', { environment: 'staging', csrf: alpha.csrf }, { origin: 'https://evil.example' });
+    expect(foreign.status).toBe(403);
+    expect(await store.listApiKeys('alpha')).toEqual([]);
+    const accepted = await alpha.post('/dashboard/keys', { environment: 'staging' });
+    expect(accepted.status).toBe(201);
+    expect(await store.listApiKeys('alpha')).toHaveLength(1);
+    // The sign-in form needs its token too.
+    const stranger = new Client(handler);
+    expect((await stranger.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD }, false)).status).toBe(403);
+  }, 30_000);
+
+  it('shows a new key once, then only its prefix, and the key works against the API until revoked', async () => {
+    const alpha = await signedIn('alpha');
+    const created = await alpha.post('/dashboard/keys', { environment: 'production' });
+    const key = /value="(truecost_prod_[\w-]+)"/.exec(created.text)![1]!;
+    expect(created.response.headers.get('cache-control')).toBe('no-store');
+    const api = createHandler({ store, now: () => clock });
+    const calculate = () => api(new Request('http://api.test/v3/integrations/vote/order/nope', { headers: { 'x-api-key': key } }));
+    expect((await calculate()).status).toBe(404);
+    const list = await alpha.get('/dashboard/keys');
+    expect(list.text).not.toContain(key);
+    expect(list.text).toContain(`${key.slice(0, 'truecost_prod_'.length + 6)}…`);
+    const [record] = await store.listApiKeys('alpha');
+    await alpha.post('/dashboard/keys/revoke', { key: record!.keyHash });
+    expect((await calculate()).status).toBe(401);
+    expect((await alpha.get('/dashboard/keys')).text).toContain('Revoked');
+  }, 30_000);
+});
+
+describe('untrusted values', () => {
+  it('renders a customer_name of <script> as text, in the list and on the order page', async () => {
+    const name = '<script>alert(1)</script>';
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [
+      { partner_order_id: '"><img src=x onerror=alert(1)>', climes: 1, customer_email: 'a@example.com', customer_name: name },
+    ], clock);
+    const alpha = await signedIn('alpha');
+    const list = await alpha.get('/dashboard/orders');
+    const order = await alpha.get(`/dashboard/orders/staging/${encodeURIComponent('"><img src=x onerror=alert(1)>')}`);
+    for (const page of [list, order]) {
+      expect(page.text).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(page.text).not.toContain('<script>alert');
+      expect(page.text).not.toContain('<img src=x');
+      expect(page.response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(page.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    }
+    const csv = await alpha.get('/dashboard/orders.csv');
+    expect(csv.response.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.text).toContain(name);
+  }, 30_000);
+});
+
+describe('invitations and sessions', () => {
+  it('refuses a used invitation and an expired one', async () => {
+    const url = await invitePartner(store, 'alpha', 'http://dashboard.test', clock);
+    const path = new URL(url).pathname;
+    const first = new Client(handler);
+    expect((await first.get(path)).status).toBe(200);
+    const short = await first.post(path, { password: 'short', confirm: 'short' });
+    expect(short.status).toBe(400);
+    const set = await first.post(path, { password: PASSWORD, confirm: PASSWORD });
+    expect(set.status).toBe(303);
+    expect(set.response.headers.get('location')).toBe('/dashboard/keys');
+    const second = new Client(handler);
+    expect((await second.get(path)).status).toBe(410);
+    const later = await invitePartner(store, 'alpha', 'http://dashboard.test', clock);
+    clock += INVITE_TTL_MS;
+    expect((await new Client(handler).get(new URL(later).pathname)).status).toBe(410);
+  }, 30_000);
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, on /dashboard only, Secure when asked', async () => {
+    handler = createDashboardHandler({ store, now: () => clock, secureCookies: true });
+    const url = await invitePartner(store, 'alpha', 'http://dashboard.test', clock);
+    const client = new Client(handler);
+    await client.get(new URL(url).pathname);
+    const set = await client.post(new URL(url).pathname, { password: PASSWORD, confirm: PASSWORD });
+    const session = set.response.headers.getSetCookie().find((line) => line.startsWith('truecost_session='))!;
+    expect(session).toMatch(/^truecost_session=[\w-]{43}; Path=\/dashboard; HttpOnly; SameSite=Lax; Secure; Max-Age=43200$/);
+  }, 30_000);
+
+  it('refuses a session after sign-out and after it expires', async () => {
+    const alpha = await signedIn('alpha');
+    const stolen = new Map(alpha.cookies);
+    expect((await alpha.post('/dashboard/sign-out')).status).toBe(303);
+    const replay = new Client(handler);
+    for (const [name, value] of stolen) replay.cookies.set(name, value);
+    const page = await replay.get('/dashboard/keys');
+    expect(page.status).toBe(303);
+    expect(page.response.headers.get('location')).toBe('/dashboard/sign-in');
+    replay.csrf = alpha.csrf;
+    expect((await replay.post('/dashboard/keys', { environment: 'staging' })).status).toBe(403);
+    const beta = await signedIn('beta');
+    clock += SESSION_TTL_MS;
+    expect((await beta.get('/dashboard/keys')).status).toBe(303);
+  }, 30_000);
+
+  it('limits failed sign-ins per partner, even with the right password afterwards', async () => {
+    await signedIn('alpha');
+    const client = new Client(handler);
+    await client.get('/dashboard/sign-in');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: 'wrong password!' })).status).toBe(401);
+    }
+    const limited = await client.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    clock += 15 * 60_000;
+    expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD })).status).toBe(303);
+  }, 60_000);
+
+  it('answers bad filters with 400, not 500', async () => {
+    const alpha = await signedIn('alpha');
+    for (const path of ['/dashboard/orders?env=moon', '/dashboard/orders?state=gone', '/dashboard/orders?page=0', '/dashboard/jobs?state=x', '/dashboard/orders/staging/%E0%A4%A']) {
+      expect((await alpha.get(path)).status).toBe(400);
+    }
+  }, 30_000);
+});
