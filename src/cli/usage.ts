@@ -62,9 +62,14 @@ const DETAILS: Readonly<Record<string, string>> = {
 
 /** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */
 export function helpOf(command: string | undefined): string {
-  const lines = USAGE.split('\n').filter(
-    (line) => command !== undefined && (line.startsWith(`  truecost ${command} `) || line === `  truecost ${command}`),
-  );
+  const lines: string[] = [];
+  let continuing = false;
+  for (const line of USAGE.split('\n')) {
+    // A usage line of the command, and the lines that continue it (indented further).
+    const starts = command !== undefined && (line.startsWith(`  truecost ${command} `) || line === `  truecost ${command}`);
+    continuing = starts || (continuing && line.startsWith('   '));
+    if (continuing) lines.push(line);
+  }
   const details = command === undefined ? undefined : DETAILS[command];
   if (lines.length === 0 || details === undefined) return USAGE;
   const db = lines.some((line) => line.includes('--db URL')) && command !== 'serve'
