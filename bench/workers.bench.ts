@@ -11,6 +11,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compare, type Measurement } from './harness.js';
+import { e6 } from './http-bodies.js';
 
 const CONCURRENCY = 32;
 const DURATION_MS = 2000;
@@ -18,18 +19,6 @@ const WARMUP_MS = 500;
 const ROUNDS = 3;
 const cli = ['--import', 'tsx', resolve(import.meta.dirname, '../src/cli/index.ts')];
 
-const airports = ['DEL', 'BOM', 'LHR', 'JFK', 'SIN', 'DXB', 'CDG', 'FRA', 'SYD', 'NRT', 'BLR'];
-const e6Body = JSON.stringify({
-  queries: {
-    flights: airports.slice(0, 10).map((departure, index) => ({
-      flight_id: `f${index}`,
-      departure,
-      arrival: airports[index + 1],
-      no_of_tickets: 1 + (index % 3),
-      flight_class: index % 2 === 0 ? 'ECONOMY' : 'BUSINESS',
-    })),
-  },
-});
 let orderNumber = 0;
 const e1Body = () =>
   JSON.stringify({ order: { climes: 12.5, partner_order_id: `bench-${orderNumber++}`, customer_email: 'ada@example.com', customer_name: 'Ada' } });
@@ -117,7 +106,7 @@ export default async function run(): Promise<void> {
   const one = await startService(1, dir);
   const two = await startService(2, dir);
   try {
-    await alternate(`E6 (10 flights), truecost serve on SQLite (requests per second, median of ${ROUNDS})`, '/v3/flight', () => e6Body, one, two);
+    await alternate(`E6 (10 flights), truecost serve on SQLite (requests per second, median of ${ROUNDS})`, '/v3/flight', () => e6.body, one, two);
     await alternate(`E1 (one durable write each), truecost serve on SQLite (requests per second, median of ${ROUNDS})`, '/v3/integrations/vote/order', e1Body, one, two);
   } finally {
     for (const service of [one, two]) {
