@@ -5,15 +5,25 @@
 //   fastify  Fastify 5 with the route schema `jsonSchemas().requests.<body>` compiled by Fastify's
 //            ajv, and as handler the calculator (`flightTruecost`) or the order route's own code;
 //   adapter  the Node adapter over the handler with a memory store.
+// Fastify and the adapter run the built package (dist/), as installed.
 // (`truecost serve` itself is started by the benchmark from the command line.)
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Fastify from 'fastify';
-import { flightTruecost, jsonSchemas } from '../src/index.js';
-import { createHandler, generateApiKey, hashApiKey, routes, toNodeListener, type RouteServices } from '../src/http/index.js';
-import { createMemoryStore } from '../src/stores/memory.js';
+import type { RouteServices } from '../src/http/index.js';
 import type { FlightRequest } from '../src/schemas/flight.js';
 import { benchBodies } from './http-bodies.js';
+
+// truecost as it ships: the built package (`npm run bench` builds it first), as a partner's
+// Fastify server or Node server would import it.
+const built = (entry: string) => pathToFileURL(join(import.meta.dirname, '..', 'dist', entry)).href;
+const { flightTruecost, jsonSchemas } = (await import(built('index.js'))) as typeof import('../src/index.js');
+const { createHandler, generateApiKey, hashApiKey, routes, toNodeListener } = (await import(
+  built('http/index.js')
+)) as typeof import('../src/http/index.js');
+const { createMemoryStore } = (await import(built('stores/memory.js'))) as typeof import('../src/stores/memory.js');
 
 const kind = process.argv[2];
 const key = generateApiKey('staging');

@@ -23,7 +23,8 @@ const WARMUP_MS = 1000;
 /** The servers take turns for this many rounds; the median of each is reported. */
 const ROUNDS = 3;
 const root = join(import.meta.dirname, '..');
-const cli = ['--import', 'tsx', join(root, 'src/cli/index.ts')];
+/** The command as installed: the built `dist/cli.js` (`npm run bench` builds it first). */
+const cli = [join(root, 'dist/cli.js')];
 
 interface Server {
   readonly name: string;
