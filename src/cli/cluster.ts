@@ -38,8 +38,7 @@ export async function runClusterPrimary(options: ServeOptions, output: Output, l
   const exitWhenAllGone = (code: number): void => {
     if (Object.keys(cluster.workers ?? {}).length > 0) return;
     const exit = (): void => {
-      log.flush();
-      process.exit(code);
+      void log.flush().then(() => process.exit(code));
     };
     if (metricsServer === undefined) exit();
     else metricsServer.close(exit);

@@ -1,5 +1,6 @@
-// The service's log: JSON lines through pino, written asynchronously, so that no request waits
-// for a write to stdout. Errors go to stderr, everything else to stdout (docs/http.md, "Logging").
+// The service's log: JSON lines through pino, written asynchronously and in batches, so that no
+// request waits for a write to stdout. Errors go to stderr, everything else to stdout (docs/http.md,
+// "Logging").
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { RequestLogEntry } from '../http/handler.js';
 
@@ -18,8 +19,11 @@ export interface ServiceLog {
   request(entry: RequestLogEntry): void;
   /** A line at `level`, on stderr for error and above, else on stdout. */
   write(level: 'info' | 'warn' | 'error', fields: Record<string, unknown> | string): void;
-  /** Writes out what is buffered, synchronously: call it just before the process exits. */
-  flush(): void;
+  /**
+   * Writes what is waiting and resolves once both destinations have written everything given to
+   * them (at most {@link LOG_EXIT_FLUSH_MS} later): await it before the process exits.
+   */
+  flush(): Promise<void>;
 }
 
 /** Where the lines go: by default stdout (fd 1) and, for errors, stderr (fd 2). */
@@ -44,6 +48,97 @@ export function requestFields(entry: RequestLogEntry): Record<string, unknown> {
   };
 }
 
+/**
+ * Lines are written once this many characters are waiting, or {@link LOG_FLUSH_DELAY_MS} after the first
+ * of them, whichever comes first: one write call per batch rather than per line.
+ */
+export const LOG_BATCH_BYTES = 16_384;
+/** Longest time a line waits in memory before it is written, in milliseconds. */
+export const LOG_FLUSH_DELAY_MS = 20;
+
+/** The `time` field as pino writes it: the ISO 8601 time, formatted once per millisecond. */
+function isoTimeOncePerMillisecond(): () => string {
+  let formattedAt = Number.NaN;
+  let formatted = '';
+  return () => {
+    const now = Date.now();
+    if (now !== formattedAt) {
+      formattedAt = now;
+      formatted = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return formatted;
+  };
+}
+
+/** Longest time {@link ServiceLog.flush} waits for the destinations before it gives up, in milliseconds. */
+export const LOG_EXIT_FLUSH_MS = 2000;
+
+/** An asynchronous destination, and a way to wait until everything given to it is written. */
+interface Destination {
+  readonly stream: pino.DestinationStream;
+  /** Writes what is waiting and resolves once the destination has written everything (or after `ms`). */
+  drain(ms: number): Promise<void>;
+}
+
+/**
+ * An asynchronous destination (pino's, so pipes that are full are retried, not blocked on) that
+ * writes once per batch when `batchBytes` is above 0, at most {@link LOG_FLUSH_DELAY_MS} after a line.
+ */
+function asyncDestination(fd: number, batchBytes: number): Destination {
+  const boom = pino.destination({ dest: fd, sync: false });
+  // What the destination was handed and has written, in bytes: equal when nothing is in flight.
+  let handed = 0;
+  let written = 0;
+  boom.on('write', (bytes: number) => {
+    written += bytes;
+  });
+  const hand = (text: string): void => {
+    handed += Buffer.byteLength(text);
+    boom.write(text);
+  };
+  // Lines wait here, joined, rather than in the destination, which measures its buffer at every write.
+  let waiting = '';
+  let scheduled: ReturnType<typeof setTimeout> | undefined;
+  const writeWaiting = (): void => {
+    if (scheduled !== undefined) clearTimeout(scheduled);
+    scheduled = undefined;
+    if (waiting === '') return;
+    hand(waiting);
+    waiting = '';
+  };
+  const stream = {
+    write(line: string) {
+      if (batchBytes <= 0) return hand(line);
+      waiting += line;
+      if (waiting.length >= batchBytes) writeWaiting();
+      else if (scheduled === undefined) {
+        scheduled = setTimeout(writeWaiting, LOG_FLUSH_DELAY_MS);
+        // A line waiting to be written must not keep the process alive: exits drain the log.
+        scheduled.unref();
+      }
+    },
+  };
+  return {
+    stream,
+    drain(ms) {
+      writeWaiting();
+      return new Promise((resolve) => {
+        const done = (): void => {
+          clearTimeout(giveUp);
+          boom.off('write', check);
+          resolve();
+        };
+        const check = (): void => {
+          if (written >= handed) done();
+        };
+        const giveUp = setTimeout(done, ms);
+        boom.on('write', check);
+        check();
+      });
+    },
+  };
+}
+
 /** Opens the service's log on two asynchronous destinations. */
 export function createServiceLog(options: ServiceLogOptions): ServiceLog {
   const settings: LoggerOptions = {
@@ -51,15 +146,16 @@ export function createServiceLog(options: ServiceLogOptions): ServiceLog {
     // The process id tells apart the lines of the workers of `truecost serve --workers N`.
     base: { pid: process.pid },
     messageKey: 'message',
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: isoTimeOncePerMillisecond(),
     formatters: { level: (label) => ({ level: label }) },
   };
-  const outDestination = pino.destination({ dest: options.stdout ?? 1, sync: false });
-  const errDestination = pino.destination({ dest: options.stderr ?? 2, sync: false });
+  const outDestination = asyncDestination(options.stdout ?? 1, LOG_BATCH_BYTES);
+  // Errors are rare and may come just before the process dies: each is written at once.
+  const errDestination = asyncDestination(options.stderr ?? 2, 0);
   // Two loggers of one configuration rather than one over pino.multistream: a request line then
   // costs one write call, not a walk over the streams.
-  const out = pino(settings, outDestination);
-  const err = pino(settings, errDestination);
+  const out = pino(settings, outDestination.stream);
+  const err = pino(settings, errDestination.stream);
   return {
     out,
     err,
@@ -70,9 +166,8 @@ export function createServiceLog(options: ServiceLogOptions): ServiceLog {
       if (typeof fields === 'string') logger[level](fields);
       else logger[level](fields);
     },
-    flush() {
-      outDestination.flushSync();
-      errDestination.flushSync();
+    async flush() {
+      await Promise.all([outDestination.drain(LOG_EXIT_FLUSH_MS), errDestination.drain(LOG_EXIT_FLUSH_MS)]);
     },
   };
 }

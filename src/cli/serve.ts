@@ -233,8 +233,7 @@ function closeServer(server: Server): Promise<void> {
 function stopOnSignals(log: ServiceLog, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
   let stopping = false;
   const exit = (code: number): void => {
-    log.flush();
-    process.exit(code);
+    void log.flush().then(() => process.exit(code));
   };
   const stop = (signal: string): void => {
     if (stopping) return;

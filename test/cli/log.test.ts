@@ -1,0 +1,90 @@
+import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from '../../src/cli/log.js';
+import type { RequestLogEntry } from '../../src/http/handler.js';
+
+const entry: RequestLogEntry = { method: 'POST', path: '/v3/flight', status: 200, durationMs: 0.4567, partnerId: 'p1', environment: 'staging', route: '/v3/flight' };
+
+function logToFiles() {
+  const directory = mkdtempSync(join(tmpdir(), 'truecost-log-'));
+  const outPath = join(directory, 'out.log');
+  const errPath = join(directory, 'err.log');
+  const stdout = openSync(outPath, 'w');
+  const stderr = openSync(errPath, 'w');
+  const log = createServiceLog({ level: 'info', stdout, stderr });
+  return {
+    log,
+    out: () => readFileSync(outPath, 'utf8'),
+    err: () => readFileSync(errPath, 'utf8'),
+    close: async () => {
+      await log.flush();
+      closeSync(stdout);
+      closeSync(stderr);
+    },
+  };
+}
+
+/** Waits, without timers (they may be faked), until `condition` holds; throws after `ms` of real time. */
+async function waitFor(condition: () => boolean, ms = 5000): Promise<void> {
+  for (const end = Date.now() + ms; !condition(); ) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Lets the event loop turn for a while of real time, without timers. */
+async function idle(ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('the service log', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('keeps a request line back for a batch, and writes it once the flush delay has passed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const files = logToFiles();
+    try {
+      const written = Date.now();
+      files.log.request(entry);
+      await idle(100);
+      expect(files.out()).toBe('');
+      vi.advanceTimersByTime(LOG_FLUSH_DELAY_MS);
+      await waitFor(() => files.out() !== '');
+      const line = JSON.parse(files.out()) as Record<string, unknown>;
+      expect(line).toMatchObject({ level: 'info', method: 'POST', path: '/v3/flight', status: 200, duration_ms: 0.457, partner: 'p1', environment: 'staging', pid: process.pid });
+      expect(line['time']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect(Math.abs(Date.parse(String(line['time'])) - written)).toBeLessThan(1000);
+    } finally {
+      await files.close();
+    }
+  });
+
+  it('writes every line, in order, once a batch is full or on flush', async () => {
+    const files = logToFiles();
+    const count = Math.ceil((3 * LOG_BATCH_BYTES) / 150);
+    for (let index = 0; index < count; index += 1) files.log.request({ ...entry, status: 200 + (index % 300), path: `/v3/flight/${index}` });
+    await files.close();
+    const lines = files.out().trimEnd().split('\n').map((text) => JSON.parse(text) as { path: string });
+    expect(lines.map((line) => line.path)).toEqual(Array.from({ length: count }, (_, index) => `/v3/flight/${index}`));
+  });
+
+  it('writes an error line to stderr at once, without waiting for the flush delay', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const files = logToFiles();
+    try {
+      files.log.request(entry);
+      files.log.write('error', { event: 'close-failed', error: 'boom' });
+      await waitFor(() => files.err() !== '');
+      expect(JSON.parse(files.err())).toMatchObject({ level: 'error', event: 'close-failed', error: 'boom' });
+      expect(files.out()).toBe('');
+    } finally {
+      await files.close();
+    }
+    expect(JSON.parse(files.out())).toMatchObject({ path: '/v3/flight' });
+  });
+});
