@@ -24,8 +24,7 @@ export function trackKeyUsage(store: Store, options: { readonly now?: () => numb
     }
     return record;
   };
-  // A proxy rather than a copy: methods other stores add later pass through unchanged.
-  return new Proxy(store, {
-    get: (target, property, receiver) => (property === 'findApiKey' ? findApiKey : Reflect.get(target, property, receiver)),
-  });
+  // The store as prototype rather than a copy: methods other stores add later pass through
+  // unchanged, and, unlike a Proxy, reading them costs nothing on the request's path.
+  return Object.create(store, { findApiKey: { value: findApiKey, enumerable: true } }) as Store;
 }

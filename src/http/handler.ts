@@ -204,15 +204,15 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   function answer(call: IncomingCall, trace: Trace, started: number, reply: Reply): OutgoingAnswer {
     const outgoing = toAnswer(reply, trace.route?.methodology === true);
     if (onRequest !== undefined) {
-      onRequest({
-        method: call.method,
-        path: call.path,
-        status: reply.status,
-        durationMs: performance.now() - started,
-        ...(trace.scope === undefined ? {} : { partnerId: trace.scope.partnerId, environment: trace.scope.environment }),
-        ...(trace.route === undefined ? {} : { route: trace.route.path }),
-        ...(reply.error === undefined ? {} : { error: reply.error }),
-      });
+      // Filled field by field rather than by spreads: this runs once per request.
+      const entry: Mutable<RequestLogEntry> = { method: call.method, path: call.path, status: reply.status, durationMs: performance.now() - started };
+      if (trace.scope !== undefined) {
+        entry.partnerId = trace.scope.partnerId;
+        entry.environment = trace.scope.environment;
+      }
+      if (trace.route !== undefined) entry.route = trace.route.path;
+      if (reply.error !== undefined) entry.error = reply.error;
+      onRequest(entry);
     }
     return outgoing;
   }
@@ -240,6 +240,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   };
   return Object.assign(handler, { [coreKey]: core });
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Trace {
   route?: AnyRoute;

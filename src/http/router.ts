@@ -43,7 +43,26 @@ export function createRouter(routes: readonly AnyRoute[]): (method: string, path
     return params;
   }
 
+  // The answers for paths spelled like a route without parameters (the hot calculator paths) are
+  // computed once per method: the table is fixed, so the same path always routes the same way.
+  const literalPaths = new Set(compiled.flatMap((entry) => (entry.literalPath === undefined ? [] : [entry.literalPath])));
+  // Methods are any token a client sends: only the table's own are remembered.
+  const methods = new Set<string>(routes.map((route) => route.method));
+  const remembered = new Map<string, RouteMatch>();
+
   return (method, path) => {
+    if (!literalPaths.has(path) || !methods.has(method)) return scan(method, path);
+    const key = `${method} ${path}`;
+    let match = remembered.get(key);
+    if (match === undefined) {
+      match = scan(method, path);
+      if (match.kind === 'found') Object.freeze(match.params);
+      remembered.set(key, match);
+    }
+    return match;
+  };
+
+  function scan(method: string, path: string): RouteMatch {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
     const absolute = trimmed.startsWith('/');
     let segments: string[] | undefined;
@@ -62,7 +81,7 @@ export function createRouter(routes: readonly AnyRoute[]): (method: string, path
       if (!allow.includes(entry.route.method)) allow.push(entry.route.method);
     }
     return allow.length === 0 ? { kind: 'not_found' } : { kind: 'method_not_allowed', allow };
-  };
+  }
 }
 
 function decodeSegment(segment: string): string | undefined {

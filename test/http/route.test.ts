@@ -1,4 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import fc from 'fast-check';
 import type { PathParamNames, PathParams } from '../../src/http/route.js';
 import { createRouter } from '../../src/http/router.js';
 import { routes } from '../../src/http/routes.js';
@@ -25,5 +26,39 @@ describe('typed path parameters', () => {
       expect(match.kind, `${entry.method} ${path}`).toBe('found');
       if (match.kind === 'found') expect(Object.keys(match.params).sort()).toEqual(names.sort());
     }
+  });
+});
+
+describe('the router', () => {
+  const methods = [...new Set(routes.map((entry) => entry.method)), 'PUT', 'OPTIONS', 'FOO'];
+  const literalPaths = routes.map((entry) => entry.path).filter((path) => !path.includes('{'));
+  const paths = fc.oneof(
+    fc.constantFrom(...literalPaths),
+    fc.constantFrom(...literalPaths).map((path) => `${path}/`),
+    fc.constantFrom(...routes.map((entry) => entry.path)).chain((template) =>
+      fc.array(fc.constantFrom('vote', 'add', 'x%20y', '%E0%A4', '', 'A'), { minLength: 3, maxLength: 3 }).map((values) => {
+        let index = 0;
+        return template.replace(/\{\w+\}/g, () => values[index++ % values.length]!);
+      }),
+    ),
+    fc.string(),
+  );
+
+  it('answers a path the same on every request as on its first (remembered answers never drift)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.constantFrom(...methods), paths), { minLength: 1, maxLength: 30 }), (requests) => {
+        const reused = createRouter(routes);
+        for (const [method, path] of requests) {
+          expect(reused(method, path)).toEqual(createRouter(routes)(method, path));
+        }
+      }),
+    );
+  });
+
+  it('hands out no parameters object a handler could change for the next request', () => {
+    const route = createRouter(routes);
+    const first = route('POST', '/v3/flight');
+    expect(first.kind).toBe('found');
+    if (first.kind === 'found') expect(Object.isFrozen(first.params)).toBe(true);
   });
 });
