@@ -140,4 +140,21 @@ describe('suvTruecost', () => {
       }),
     );
   });
+
+  // The bus's former flaw, checked for the SUV: one request is one vehicle, so nothing outside it moves a seat's share.
+  it('gives the whole SUV a CO2 set by distance alone, and a seat a share set by distance and seats occupied alone', () => {
+    fc.assert(
+      fc.property(suvRequest, fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), (request, capacity, occupied) => {
+        const total_capacity = Math.max(capacity, occupied);
+        const other = { configs: { ...request.configs, total_capacity, seats_occupied: occupied } };
+        const base = explainSuvTruecost(request).items[0]?.unrounded;
+        const changed = explainSuvTruecost(other).items[0]?.unrounded;
+        expect(changed).toBe(base);
+        const sameSeats = { configs: { ...request.configs, total_capacity: Math.max(total_capacity, request.configs.seats_occupied) } };
+        expect(suvTruecost(sameSeats).truecost).toEqual(suvTruecost(request).truecost);
+        const doubled = { configs: { ...request.configs, distance: request.configs.distance * 2 } };
+        expect(near(explainSuvTruecost(doubled).items[0]?.unrounded, 2 * (base ?? Number.NaN))).toBe(true);
+      }),
+    );
+  });
 });

@@ -81,7 +81,7 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number): 
   }
   assumptions.push(
     `Distance flown is the great-circle distance times ${DISTANCE_FACTOR.value}; ${LTO_DISTANCE.value} NM of it count as the LTO cycle.`,
-    `Load factor ${LOAD_FACTOR.value} (TIM global default) and cargo share ${used.cargoShare.value} (${used.body}-body, truecost default) are defaults, not route data.`,
+    `Load factor ${LOAD_FACTOR.value} (TIM's global default) and cargo share ${used.cargoShare.value} (${used.body}-body, truecost's default) are used on every route: no load factor or cargo share by route, haul or body type is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
       : `Non-CO2 effects included by multiplying the tank-to-wake part by ${multiplier}.`,

@@ -74,7 +74,8 @@ export const NARROW_BODY_CARGO_SHARE: FactorUse = {
   name: 'Cargo share of fuel, narrow-body',
   value: 0,
   unit: 'fraction of fuel',
-  source: 'truecost assumption: narrow-bodies carry little belly cargo; no public default table exists',
+  source:
+    'truecost assumption: narrow-bodies carry little belly cargo; TIM publishes its cargo mass fractions by distance band and body type as a method only, without values',
   tag: 'assumed',
 };
 
@@ -83,7 +84,7 @@ export const WIDE_BODY_CARGO_SHARE: FactorUse = {
   name: 'Cargo share of fuel, wide-body',
   value: 0.08,
   unit: 'fraction of fuel',
-  source: `truecost assumption, the value of the worked example of ${TIM} (B789 ZRH-SFO); no public default table exists`,
+  source: `truecost assumption, the value of the worked example of ${TIM} (B789 ZRH-SFO); TIM publishes its cargo mass fractions by distance band and body type as a method only, without values`,
   tag: 'assumed',
 };
 

@@ -145,6 +145,15 @@ describe('explainFlightTruecost', () => {
     expect(withNonCo2.explanation.assumptions.join(' ')).toMatch(/multiplying the tank-to-wake part by 1.7/);
   });
 
+  it('states the load factor and cargo share used, by body type, and why they are defaults', () => {
+    const narrow = flightEmissions(delBom).explanation;
+    expect([narrow.quantities.load_factor, narrow.quantities.cargo_share]).toEqual([0.845, 0]);
+    expect(narrow.assumptions.join(' ')).toMatch(/Load factor 0.845 \(TIM's global default\) and cargo share 0 \(narrow-body, truecost's default\) are used on every route: no load factor or cargo share by route, haul or body type is published/);
+    const wide = flightEmissions({ ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' }).explanation;
+    expect([wide.quantities.load_factor, wide.quantities.cargo_share]).toEqual([0.845, 0.08]);
+    expect(wide.assumptions.join(' ')).toMatch(/cargo share 0.08 \(wide-body, truecost's default\)/);
+  });
+
   it('reads an ICAO type designator as aircraft_model too', () => {
     expect(flightEmissions({ ...delBom, aircraft_model: 'a20n' }).explanation.quantities.aircraft_used).toBe('A20N');
   });
