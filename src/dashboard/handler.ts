@@ -9,8 +9,8 @@ import type { FetchHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { fromMicroClimes } from '../orders/climes.js';
 import { orderState } from '../orders/machine.js';
-import type { JobState, Store } from '../orders/store.js';
-import type { Environment, Scope } from '../orders/types.js';
+import { JOB_STATES, type JobState, type Store } from '../orders/store.js';
+import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { OrderState, Variant } from '../schemas/order.js';
 import { COPY_SCRIPT, STYLESHEET } from './assets.js';
 import { csvLines } from './csv.js';
@@ -21,9 +21,7 @@ import { keyPrefix } from './keys.js';
 import {
   BASE,
   endpointPage,
-  ENVIRONMENTS,
   invitePage,
-  JOB_STATES,
   jobPage,
   jobsPage,
   keysPage,

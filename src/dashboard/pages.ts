@@ -1,8 +1,8 @@
 import { fromMicroClimes } from '../orders/climes.js';
 import { orderState } from '../orders/machine.js';
-import type { ApiKeySummary, JobRecord, JobState, ListPage, OrderEvent } from '../orders/store.js';
-import type { Environment, OptInRecord, OrderRecord } from '../orders/types.js';
-import type { OrderState, Variant } from '../schemas/order.js';
+import { JOB_STATES, type ApiKeySummary, type JobRecord, type ListPage, type OrderEvent } from '../orders/store.js';
+import { ENVIRONMENTS, type Environment, type OptInRecord, type OrderRecord } from '../orders/types.js';
+import { variantSchema, type OrderState, type Variant } from '../schemas/order.js';
 import type { TestDeliveryResult } from './endpoint.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { MIN_PASSWORD_LENGTH } from './password.js';
@@ -10,10 +10,8 @@ import { MIN_PASSWORD_LENGTH } from './password.js';
 /** Where the dashboard lives under the service. */
 export const BASE = '/dashboard';
 
-export const ENVIRONMENTS: readonly Environment[] = ['staging', 'production'];
-export const VARIANTS: readonly Variant[] = ['vote', 'calculated'];
+export const VARIANTS: readonly Variant[] = variantSchema.options;
 export const ORDER_STATES: readonly OrderState[] = ['locked', 'unlocked', 'cancelled'];
-export const JOB_STATES: readonly JobState[] = ['queued', 'delivering', 'delivered', 'failed'];
 
 /** The signed-in partner and the CSRF token their forms carry. */
 export interface Viewer {

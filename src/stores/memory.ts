@@ -6,6 +6,7 @@
  */
 import { applyChange, createLookups, orderState, planCreate, planOptIn } from '../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
+import { DEFAULT_JOB_LIST_LIMIT } from '../orders/store.js';
 import type {
   ApiKeyRecord,
   ApiKeySummary,
@@ -222,7 +223,7 @@ export function createMemoryStore(): Store {
       return [...jobs.values()]
         .filter((job) => filter.state === undefined || job.state === filter.state)
         .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(0, filter.limit ?? 100)
+        .slice(0, filter.limit ?? DEFAULT_JOB_LIST_LIMIT)
         .map((job) => structuredClone(job));
     },
 
