@@ -1,15 +1,6 @@
 // The rows of the tables as the drivers return them, and the records they map to. Integers,
 // booleans and JSON arrive in each driver's own form; the dialect's decoders even them out.
-import type {
-  ApiKeyRecord,
-  ApiKeySummary,
-  AttemptOutcome,
-  InviteRecord,
-  JobRecord,
-  JobState,
-  OrderEvent,
-  SessionRecord,
-} from '../../orders/store.js';
+import type { ApiKeyRecord, ApiKeySummary, AttemptOutcome, InviteRecord, JobRecord, JobState, OrderEvent, SessionRecord } from '../../orders/store.js';
 import type { Environment, OptInRecord, OrderRecord } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { integerOrNull, type Decoders, type SqlInteger } from './dialect.js';
