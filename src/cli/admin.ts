@@ -4,7 +4,7 @@ import { invitePartner } from '../dashboard/invite.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
-import { dbUrlOf, openStore } from './store-url.js';
+import { dbUrlOf, withStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
@@ -31,14 +31,11 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const partnerId = partnerOf(values.partner);
   const environment = environmentOf(values.env);
-  const store = await openStore(dbUrlOf(values.db));
-  try {
+  return withStore(dbUrlOf(values.db), async (store) => {
     const key = generateApiKey(environment);
     await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now(), prefix: keyPrefix(key, environment) });
     return key;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** `truecost keys revoke KEY [--db URL]`: false when the store knows no such key. */
@@ -46,12 +43,7 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
   const [key, ...rest] = positionals;
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
-  const store = await openStore(dbUrlOf(values.db));
-  try {
-    return await store.revokeApiKey(await hashApiKey(key), Date.now());
-  } finally {
-    await store.close();
-  }
+  return withStore(dbUrlOf(values.db), async (store) => store.revokeApiKey(await hashApiKey(key), Date.now()));
 }
 
 /**
@@ -77,14 +69,11 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
     const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
     throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
   }
-  const store = await openStore(dbUrlOf(values.db));
-  try {
+  return withStore(dbUrlOf(values.db), async (store) => {
     const secret = generateSigningSecret();
     await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
     return secret;
-  } finally {
-    await store.close();
-  }
+  });
 }
 
 /** Where `truecost partners invite` points its link when no --base-url is given. */
@@ -106,10 +95,5 @@ export async function inviteCommand(args: readonly string[]): Promise<string> {
   if (!URL.canParse(baseUrl) || !['http:', 'https:'].includes(new URL(baseUrl).protocol)) {
     throw new UsageError(`--base-url must be an http or https URL; got ${JSON.stringify(baseUrl)}.`);
   }
-  const store = await openStore(dbUrlOf(values.db));
-  try {
-    return await invitePartner(store, partnerId, baseUrl, Date.now());
-  } finally {
-    await store.close();
-  }
+  return withStore(dbUrlOf(values.db), (store) => invitePartner(store, partnerId, baseUrl, Date.now()));
 }

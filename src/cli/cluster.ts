@@ -8,6 +8,7 @@ import { clusterPrimaryMetrics } from './metrics.js';
 import { startMetricsServer, urlOf } from './listening.js';
 import type { ServiceLog } from './log.js';
 import type { Output, ServeOptions } from './serve.js';
+import { onStopSignal } from './shutdown.js';
 
 /** A worker that lived at least this long is replaced at once; one that died sooner, after a growing delay. */
 const HEALTHY_LIFETIME_MS = 10_000;
@@ -81,16 +82,13 @@ export async function runClusterPrimary(options: ServeOptions, output: Output, l
     });
   });
 
-  const stop = (signal: NodeJS.Signals): void => {
+  onStopSignal((signal) => {
     if (stopping) return;
     stopping = true;
     log.write('info', { event: 'stopping-workers', signal });
     stopAll('SIGTERM');
     exitWhenAllGone(0);
-  };
-  // Kept for every signal: a second one must not end the primary before its workers.
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  }, 'ignored');
 
   for (let index = 0; index < options.workers; index += 1) fork();
   await ready;

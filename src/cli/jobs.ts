@@ -1,9 +1,9 @@
 // `truecost jobs list|show|retry`: the operator's view of bulk flight jobs. The commands take parsed
 // arguments, an opened store and the output, so that they run without a process; `jobsCommand`
 // adds the command line and the store from --db.
-import type { JobRecord, JobState, Store } from '../orders/store.js';
+import { DEFAULT_JOB_LIST_LIMIT, JOB_STATES, type JobRecord, type JobState, type Store } from '../orders/store.js';
 import type { Output } from './serve.js';
-import { dbUrlOf, openStore } from './store-url.js';
+import { dbUrlOf, withStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** A parsed `truecost jobs` command. */
@@ -12,13 +12,10 @@ export type JobsCommand =
   | { readonly action: 'show'; readonly jobId: string }
   | { readonly action: 'retry'; readonly jobId: string };
 
-const JOB_STATES: readonly JobState[] = ['queued', 'delivering', 'delivered', 'failed'];
-const DEFAULT_LIST_LIMIT = 100;
 const MAX_LIST_LIMIT = 100_000;
 
-
 function stateOf(value: string | undefined): JobState | undefined {
-  if (value === undefined || JOB_STATES.includes(value as JobState)) return value as JobState | undefined;
+  if (value === undefined || (JOB_STATES as readonly string[]).includes(value)) return value as JobState | undefined;
   throw new UsageError(`--state must be one of ${JOB_STATES.join(', ')}; got ${JSON.stringify(value)}.`);
 }
 
@@ -33,7 +30,7 @@ export function parseJobsArguments(args: readonly string[]): { readonly command:
   if (unexpected !== undefined) throw new UsageError(`Unexpected argument ${JSON.stringify(unexpected)}.`);
   if (action === 'list') {
     const state = stateOf(values.state);
-    const limit = integerOption(values.limit, 'limit', DEFAULT_LIST_LIMIT, 1, MAX_LIST_LIMIT);
+    const limit = integerOption(values.limit, 'limit', DEFAULT_JOB_LIST_LIMIT, 1, MAX_LIST_LIMIT);
     return { command: state === undefined ? { action, limit } : { action, state, limit }, db: values.db };
   }
   if (action === 'show' || action === 'retry') {
@@ -100,10 +97,5 @@ function unknownJob(jobId: string, output: Output): number {
 /** `truecost jobs list|show|retry ... [--db URL]`: opens the store, runs the command, closes the store; resolves to the exit code. */
 export async function jobsCommand(args: readonly string[], output: Output): Promise<number> {
   const { command, db } = parseJobsArguments(args);
-  const store = await openStore(dbUrlOf(db));
-  try {
-    return await runJobsCommand(command, store, output);
-  } finally {
-    await store.close();
-  }
+  return withStore(dbUrlOf(db), (store) => runJobsCommand(command, store, output));
 }

@@ -10,6 +10,7 @@ import { runClusterPrimary } from './cluster.js';
 import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
+import { onStopSignal } from './shutdown.js';
 import { dbUrlOf, openStore } from './store-url.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { keyPrefix } from '../dashboard/keys.js';
@@ -231,13 +232,10 @@ function closeServer(server: Server): Promise<void> {
  * load balancers see `/readyz` fail and stop sending requests), then `close`, flush the log and exit 0.
  */
 function stopOnSignals(log: ServiceLog, drainDelayMs: number, flip: () => void, close: () => Promise<void>): void {
-  let stopping = false;
   const exit = (code: number): void => {
     void log.flush().then(() => process.exit(code));
   };
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
+  onStopSignal((signal) => {
     flip();
     log.write('info', { event: 'draining', signal, drain_delay_ms: drainDelayMs });
     setTimeout(() => {
@@ -251,7 +249,5 @@ function stopOnSignals(log: ServiceLog, drainDelayMs: number, flip: () => void, 
         .catch((error: unknown) => log.write('error', { event: 'close-failed', error: String(error) }))
         .finally(() => exit(0));
     }, drainDelayMs);
-  };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  }, 'ends-if-same');
 }

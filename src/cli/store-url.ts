@@ -45,6 +45,16 @@ export async function openStore(url: string): Promise<Store> {
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
 }
 
+/** Opens the store at `url`, runs `work` on it, and closes the store whether `work` succeeded or threw. */
+export async function withStore<T>(url: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(url);
+  try {
+    return await work(store);
+  } finally {
+    await store.close();
+  }
+}
+
 /**
  * A PostgreSQL URL split into the connection string, the schema named by its `schema` query
  * parameter and the pool size of its `pool_size` parameter (truecost's own; the driver would send

@@ -4,7 +4,8 @@ import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import type { Output } from './serve.js';
-import { dbUrlOf, openStore } from './store-url.js';
+import { onStopSignal } from './shutdown.js';
+import { dbUrlOf, withStore } from './store-url.js';
 import { parseCommand, UsageError } from './usage.js';
 
 /** The log level of a worker event. */
@@ -73,13 +74,7 @@ export async function runWorker(
  */
 export function stopSignalOfProcess(): AbortSignal {
   const controller = new AbortController();
-  const stop = (): void => {
-    process.off('SIGTERM', stop);
-    process.off('SIGINT', stop);
-    controller.abort();
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  onStopSignal(() => controller.abort(), 'ends');
   return controller.signal;
 }
 
@@ -91,10 +86,6 @@ export async function workerCommand(args: readonly string[], output: Output): Pr
   const { values, positionals } = parseCommand(args, { db: { type: 'string' }, 'allow-private-endpoints': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const signal = stopSignalOfProcess();
-  const store = await openStore(dbUrlOf(values.db));
-  try {
-    return await runWorker(store, output, signal, { endpointPolicy: { allowPrivateAddresses: values['allow-private-endpoints'] === true } });
-  } finally {
-    await store.close();
-  }
+  const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
+  return withStore(dbUrlOf(values.db), (store) => runWorker(store, output, signal, { endpointPolicy }));
 }

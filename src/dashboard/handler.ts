@@ -7,37 +7,16 @@ import { generateSigningSecret } from '../bulk/signing.js';
 import { readBodyText } from '../http/body.js';
 import type { FetchHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
-import { fromMicroClimes } from '../orders/climes.js';
-import { orderState } from '../orders/machine.js';
 import type { JobState, Store } from '../orders/store.js';
-import type { Environment, Scope } from '../orders/types.js';
-import type { OrderState, Variant } from '../schemas/order.js';
-import { COPY_SCRIPT, STYLESHEET } from './assets.js';
-import { csvLines } from './csv.js';
+import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { EndpointPolicy } from '../bulk/endpoint-policy.js';
 import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
-import type { SafeHtml } from './html.js';
 import { keyPrefix } from './keys.js';
-import {
-  BASE,
-  endpointPage,
-  ENVIRONMENTS,
-  invitePage,
-  JOB_STATES,
-  jobPage,
-  jobsPage,
-  keysPage,
-  messagePage,
-  ORDER_STATES,
-  orderPage,
-  ordersPage,
-  optInsPage,
-  signInPage,
-  VARIANTS,
-  type Filters,
-  type Viewer,
-} from './pages.js';
+import { exportOrders, filtersOf, optInsResponse, orderQuery, orderResponse, PAGE_SIZE } from './listings.js';
+import { jobPage, jobsPage, ordersPage } from './listing-pages.js';
+import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
+import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
 import { SignInLimiter } from './sign-in-limit.js';
 import { csrfMatches, csrfToken, newToken, tokenHash } from './tokens.js';
 
@@ -47,12 +26,8 @@ export const SESSION_TTL_MS = 12 * 60 * 60 * 1000;
 export const SESSION_COOKIE = 'truecost_session';
 /** The cookie the sign-in and invitation forms' CSRF tokens are derived from, before any session. */
 export const PRE_SESSION_COOKIE = 'truecost_presession';
-/** Rows per page of a listing. */
-export const PAGE_SIZE = 25;
 /** Largest form body accepted, in bytes. */
 const MAX_FORM_BYTES = 16 * 1024;
-/** Most orders one CSV export holds. */
-const MAX_EXPORT_ROWS = 100_000;
 
 /** What {@link createDashboardHandler} needs and what it can be tuned with. */
 export interface DashboardOptions {
@@ -69,75 +44,6 @@ export interface DashboardOptions {
   readonly onJobQueued?: (jobId: string) => void;
   /** Called with every fault that became a 500. */
   readonly onError?: (error: unknown, request: { readonly method: string; readonly path: string }) => void;
-}
-
-/** Every answer's security headers: no framing, no other host, no inline script, nothing cached. */
-const SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  'content-security-policy':
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  'x-frame-options': 'DENY',
-  'x-content-type-options': 'nosniff',
-  // same-origin, not no-referrer: with no-referrer, browsers send `Origin: null` on the dashboard's own forms.
-  'referrer-policy': 'same-origin',
-  'cache-control': 'no-store',
-};
-
-/** A refusal shown as a page: bad input, a missing page, a refused form. */
-class PageError extends Error {
-  constructor(
-    readonly status: number,
-    readonly title: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-function respond(status: number, body: SafeHtml | string, headers: Record<string, string> = {}, cookies: readonly string[] = []): Response {
-  const response = new Response(typeof body === 'string' ? body : body.toString(), {
-    status,
-    headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...headers },
-  });
-  for (const cookie of cookies) response.headers.append('set-cookie', cookie);
-  return response;
-}
-
-function redirect(location: string, cookies: readonly string[] = []): Response {
-  return respond(303, '', { location }, cookies);
-}
-
-function cookieOf(request: Request, name: string): string | undefined {
-  for (const part of (request.headers.get('cookie') ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return undefined;
-}
-
-function oneOf<T extends string>(value: string | null, allowed: readonly T[], name: string): T | undefined {
-  if (value === null || value === '') return undefined;
-  if ((allowed as readonly string[]).includes(value)) return value as T;
-  throw new PageError(400, 'Bad request', `${name} must be one of ${allowed.join(', ')}.`);
-}
-
-function pageNumberOf(value: string | null): number {
-  if (value === null || value === '') return 1;
-  if (!/^\d{1,5}$/.test(value) || Number(value) < 1) throw new PageError(400, 'Bad request', 'page must be a whole number from 1.');
-  return Number(value);
-}
-
-function searchOf(value: string | null): string | undefined {
-  const text = value?.trim() ?? '';
-  if (text.length > 255) throw new PageError(400, 'Bad request', 'The search may have at most 255 characters.');
-  return text === '' ? undefined : text;
-}
-
-function segment(value: string | undefined): string {
-  try {
-    return decodeURIComponent(value ?? '');
-  } catch {
-    throw new PageError(400, 'Bad request', 'The address is not valid.');
-  }
 }
 
 /**
@@ -223,10 +129,13 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     return startSession(request, partnerId);
   }
 
+  const linkGone = (): Response =>
+    respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
+
   async function invite(request: Request, token: string): Promise<Response> {
     const record = await store.findInvite(tokenHash(token));
     if (record === undefined || record.usedAt !== null || record.expiresAt <= now()) {
-      return respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
+      return linkGone();
     }
     if (request.method === 'GET') {
       const pre = preSession(request);
@@ -239,56 +148,9 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (refusal !== undefined) return respond(400, invitePage(record.partnerId, token, csrfToken(pre!), refusal));
     const partnerId = await store.redeemInvite(tokenHash(token), await hashPassword(password), now());
     if (partnerId === undefined) {
-      return respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
+      return linkGone();
     }
     return startSession(request, partnerId);
-  }
-
-  function filtersOf(url: URL, withVariantAndState: 'orders' | 'opt-ins' | 'jobs'): { filters: Filters; environment: Environment; pageNumber: number } {
-    const environment = oneOf<Environment>(url.searchParams.get('env'), ENVIRONMENTS, 'env') ?? 'staging';
-    const filters: Record<string, string | undefined> = { env: environment };
-    if (withVariantAndState === 'orders') {
-      filters['variant'] = oneOf<Variant>(url.searchParams.get('variant'), VARIANTS, 'variant');
-      filters['state'] = oneOf<OrderState>(url.searchParams.get('state'), ORDER_STATES, 'state');
-    }
-    if (withVariantAndState === 'jobs') filters['state'] = oneOf<JobState>(url.searchParams.get('state'), JOB_STATES, 'state');
-    if (withVariantAndState !== 'jobs') filters['q'] = searchOf(url.searchParams.get('q'));
-    return { filters, environment, pageNumber: pageNumberOf(url.searchParams.get('page')) };
-  }
-
-  function orderQuery(filters: Filters, environment: Environment, limit: number, offset: number) {
-    return {
-      environment,
-      now: now(),
-      limit,
-      offset,
-      ...(filters['variant'] === undefined ? {} : { variant: filters['variant'] as Variant }),
-      ...(filters['state'] === undefined ? {} : { state: filters['state'] as OrderState }),
-      ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
-    };
-  }
-
-  async function exportOrders(viewer: Viewer, url: URL): Promise<Response> {
-    const { filters, environment } = filtersOf(url, 'orders');
-    const at = now();
-    const rows: (string | number | null)[][] = [
-      ['environment', 'variant', 'partner_order_id', 'cart_id', 'state', 'climes', 'customer_name', 'customer_email', 'customer_phone', 'project_id', 'created_at', 'unlock_date', 'cancelled_at'],
-    ];
-    const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-    for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += 500) {
-      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, 500, offset));
-      for (const record of page.items) {
-        const sent = record.order;
-        rows.push([record.environment, record.variant, record.partnerOrderId, record.cartId, orderState(record, at), fromMicroClimes(record.microClimes),
-          sent.customer_name, sent.customer_email, sent.customer_phone ?? null, sent.project_id ?? null,
-          iso(record.createdAt), iso(record.unlockDate), iso(record.cancelledAt)]);
-      }
-      if (!page.hasMore) break;
-    }
-    return respond(200, csvLines(rows), {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="truecost-orders-${environment}.csv"`,
-    });
   }
 
   async function keys(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
@@ -371,11 +233,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     const [first, ...rest] = parts;
     const method = request.method;
     if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
-    if (first === 'assets' && rest.length === 1 && method !== 'POST') {
-      const asset = rest[0] === 'style.css' ? ['text/css', STYLESHEET] : rest[0] === 'copy.js' ? ['text/javascript', COPY_SCRIPT] : undefined;
-      if (asset === undefined) throw new PageError(404, 'Not found', 'No such page.');
-      return respond(200, asset[1]!, { 'content-type': `${asset[0]}; charset=utf-8`, 'cache-control': 'public, max-age=3600' });
-    }
+    if (first === 'assets' && rest.length === 1 && method !== 'POST') return assetResponse(rest[0]);
     if (first === 'sign-in' && rest.length === 0) return signIn(request);
     if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]));
     const viewer = await viewerOf(request);
@@ -392,32 +250,14 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (first === 'keys' && rest.length <= 1) return keys(request, viewer, rest[0]);
     if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0]);
     if (first === 'jobs') return jobs(request, viewer, rest, url);
-    if (method === 'GET' && first === 'orders.csv' && rest.length === 0) return exportOrders(viewer, url);
+    if (method === 'GET' && first === 'orders.csv' && rest.length === 0) return exportOrders(store, viewer, url, now());
     if (method === 'GET' && first === 'orders' && rest.length === 0) {
       const { filters, environment, pageNumber } = filtersOf(url, 'orders');
-      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE));
+      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE, now()));
       return respond(200, ordersPage(viewer, filters, page, pageNumber, now()));
     }
-    if (method === 'GET' && first === 'orders' && rest.length === 2) {
-      const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
-      if (environment === undefined) throw new PageError(404, 'Not found', 'No such page.');
-      // The scope comes from the session: an id of another partner's order is simply not found.
-      const scope: Scope = { partnerId: viewer.partnerId, environment };
-      const id = segment(rest[1]);
-      const record = await store.getOrder(scope, id);
-      if (record === undefined) throw new PageError(404, 'Not found', 'No such order.');
-      return respond(200, orderPage(viewer, record, await store.orderHistory(scope, id), now()));
-    }
-    if (method === 'GET' && first === 'opt-ins' && rest.length === 0) {
-      const { filters, environment, pageNumber } = filtersOf(url, 'opt-ins');
-      const page = await store.listOptIns(viewer.partnerId, {
-        environment,
-        limit: PAGE_SIZE,
-        offset: (pageNumber - 1) * PAGE_SIZE,
-        ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
-      });
-      return respond(200, optInsPage(viewer, filters, page, pageNumber));
-    }
+    if (method === 'GET' && first === 'orders' && rest.length === 2) return orderResponse(store, viewer, rest, now());
+    if (method === 'GET' && first === 'opt-ins' && rest.length === 0) return optInsResponse(store, viewer, url);
     throw new PageError(404, 'Not found', 'No such page.');
   }
 

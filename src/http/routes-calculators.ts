@@ -18,6 +18,7 @@ import {
   transportationRequestSchema,
 } from '../schemas/transportation.js';
 import { successMessages, type ApiErrorName } from '../errors.js';
+import { JOB_STATES } from '../orders/store.js';
 import {
   bulkFlightAcceptedSchema,
   bulkFlightRequestSchema,
@@ -64,7 +65,7 @@ function calculatorRoute<Body>(spec: {
 export const bulkJobResponseSchema = z.object({
   job: z.object({
     job_id: z.string(),
-    state: z.enum(['queued', 'delivering', 'delivered', 'failed']),
+    state: z.enum(JOB_STATES),
     attempts: z.number().int(),
     last_error: z.string().nullable(),
     results: bulkFlightResultsSchema.nullable(),

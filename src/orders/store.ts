@@ -70,7 +70,13 @@ export interface PartnerStore {
 }
 
 /** The life of a bulk job: queued (also between retries), delivering (leased by a worker), then delivered or failed. */
-export type JobState = 'queued' | 'delivering' | 'delivered' | 'failed';
+export const JOB_STATES = ['queued', 'delivering', 'delivered', 'failed'] as const;
+
+/** One state of {@link JOB_STATES}. */
+export type JobState = (typeof JOB_STATES)[number];
+
+/** How many jobs `listJobs` (and `truecost jobs list`) returns when no limit is given. */
+export const DEFAULT_JOB_LIST_LIMIT = 100;
 
 /** A bulk flight job (E7) as stored. Times are milliseconds since the epoch. */
 export interface JobRecord extends Scope {
@@ -141,9 +147,12 @@ export interface ApiKeySummary extends ApiKeyRecord {
   readonly lastUsedAt: number | null;
 }
 
+/** The kinds of change an order's history records. */
+export const ORDER_EVENT_KINDS = ['create', 'add', 'remove', 'cancel'] as const;
+
 /** One change of an order, recorded in the same transaction as the change itself. */
 export interface OrderEvent {
-  readonly kind: 'create' | 'add' | 'remove' | 'cancel';
+  readonly kind: (typeof ORDER_EVENT_KINDS)[number];
   /** The climes the change added (positive) or removed (negative), in micro-climes. */
   readonly deltaMicroClimes: number;
   /** The climes the order held after the change, in micro-climes. */

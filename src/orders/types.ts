@@ -1,7 +1,10 @@
 import type { Order, Variant } from '../schemas/order.js';
 
 /** Staging and production are separate namespaces: nothing made with one key is seen by the other. */
-export type Environment = 'staging' | 'production';
+export const ENVIRONMENTS = ['staging', 'production'] as const;
+
+/** One of {@link ENVIRONMENTS}. */
+export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** Whose data a request touches: one partner in one environment. */
 export interface Scope {

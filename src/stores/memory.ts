@@ -6,21 +6,11 @@
  */
 import { applyChange, createLookups, orderState, planCreate, planOptIn } from '../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.js';
-import type {
-  ApiKeyRecord,
-  ApiKeySummary,
-  AttemptOutcome,
-  InviteRecord,
-  JobRecord,
-  JobState,
-  ListPage,
-  OrderEvent,
-  ResultEndpoint,
-  SessionRecord,
-  Store,
-} from '../orders/store.js';
+import type { ApiKeyRecord, ApiKeySummary, InviteRecord, ListPage, OrderEvent, ResultEndpoint, SessionRecord, Store } from '../orders/store.js';
 import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
+import { memoryJobs } from './memory/jobs.js';
+import { page } from './memory/page.js';
 
 const scoped = (scope: Scope, id: string): string => `${scope.partnerId}\u0000${scope.environment}\u0000${id}`;
 
@@ -43,7 +33,6 @@ export function createMemoryStore(): Store {
   /** Bumped by every key write: the handler's cache of verified keys holds only while it stays the same. */
   let keysVersion = 0;
   const endpoints = new Map<string, ResultEndpoint>();
-  const jobs = new Map<string, JobRecord>();
   // The dashboard's data (see the section at the end).
   const keyDetails = new Map<string, { prefix: string | null; lastUsedAt: number | null }>();
   const orderEvents = new Map<string, OrderEvent[]>();
@@ -61,14 +50,10 @@ export function createMemoryStore(): Store {
     if (record.cartId !== null) carts.set(scoped(record, record.cartId), record);
   }
 
-  function updateJob(jobId: string, workerId: string, change: (job: JobRecord) => JobRecord): boolean {
-    const job = jobs.get(jobId);
-    if (job === undefined || job.leaseOwner !== workerId) return false;
-    jobs.set(jobId, change(job));
-    return true;
-  }
-
   return {
+    // Bulk jobs (./memory/jobs.ts).
+    ...memoryJobs(),
+
     async createOrders(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
       const lookups = createLookups(variant, batch);
       const byId = new Map<string, OrderRecord>();
@@ -155,86 +140,6 @@ export function createMemoryStore(): Store {
       return endpoint === undefined ? undefined : { ...endpoint };
     },
 
-    async enqueueJob(job): Promise<void> {
-      jobs.set(job.jobId, {
-        jobId: job.jobId,
-        partnerId: job.partnerId,
-        environment: job.environment,
-        request: structuredClone(job.request),
-        state: 'queued',
-        attempts: 0,
-        lastError: null,
-        results: null,
-        createdAt: job.createdAt,
-        updatedAt: job.createdAt,
-        nextAttemptAt: job.createdAt,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        deliveredAt: null,
-      });
-    },
-
-    async claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
-      let due: JobRecord | undefined;
-      for (const job of jobs.values()) {
-        const claimable =
-          (job.state === 'queued' || job.state === 'delivering') &&
-          job.nextAttemptAt <= now &&
-          (job.leaseExpiresAt === null || job.leaseExpiresAt <= now);
-        if (claimable && (due === undefined || job.nextAttemptAt < due.nextAttemptAt)) due = job;
-      }
-      if (due === undefined) return undefined;
-      const claimed: JobRecord = {
-        ...due,
-        state: 'delivering',
-        leaseOwner: workerId,
-        leaseExpiresAt: now + leaseMs,
-        updatedAt: now,
-      };
-      jobs.set(due.jobId, claimed);
-      return structuredClone(claimed);
-    },
-
-    async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
-      return updateJob(jobId, workerId, (job) => ({ ...job, results: { ...results }, updatedAt: now }));
-    },
-
-    async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {
-      return updateJob(jobId, workerId, (job) => ({ ...job, attempts: job.attempts + 1, updatedAt: now }));
-    },
-
-    async recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean> {
-      return updateJob(jobId, workerId, (job) => {
-        const released = { ...job, leaseOwner: null, leaseExpiresAt: null, updatedAt: outcome.at };
-        if (outcome.delivered) return { ...released, state: 'delivered', deliveredAt: outcome.at, lastError: null };
-        if (outcome.nextAttemptAt === null) return { ...released, state: 'failed', lastError: outcome.error };
-        return { ...released, state: 'queued', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
-      });
-    },
-
-    async getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined> {
-      const job = jobs.get(jobId);
-      if (job === undefined || job.partnerId !== scope.partnerId || job.environment !== scope.environment) return undefined;
-      return structuredClone(job);
-    },
-
-    async listJobs(filter: { readonly state?: JobState; readonly limit?: number }): Promise<JobRecord[]> {
-      return [...jobs.values()]
-        .filter((job) => filter.state === undefined || job.state === filter.state)
-        .sort((a, b) => b.createdAt - a.createdAt)
-        .slice(0, filter.limit ?? 100)
-        .map((job) => structuredClone(job));
-    },
-
-    async retryJob(jobId: string, now: number): Promise<JobRecord | undefined> {
-      const job = jobs.get(jobId);
-      if (job === undefined) return undefined;
-      if (job.state === 'delivered') return structuredClone(job);
-      const queued: JobRecord = { ...job, state: 'queued', nextAttemptAt: now, leaseOwner: null, leaseExpiresAt: null, updatedAt: now };
-      jobs.set(jobId, queued);
-      return structuredClone(queued);
-    },
-
     // -------------------------------------------------------------------------------------------
     // The partner dashboard (docs/dashboard.md).
     // -------------------------------------------------------------------------------------------
@@ -279,17 +184,6 @@ export function createMemoryStore(): Store {
       return (orderEvents.get(scoped(scope, partnerOrderId)) ?? []).map((event) => ({ ...event }));
     },
 
-    async listPartnerJobs(scope: Scope, query): Promise<ListPage<JobRecord>> {
-      const matching = [...jobs.values()].filter(
-        (job) =>
-          job.partnerId === scope.partnerId &&
-          job.environment === scope.environment &&
-          (query.state === undefined || job.state === query.state),
-      );
-      matching.sort((a, b) => b.createdAt - a.createdAt || a.jobId.localeCompare(b.jobId));
-      return page(matching, query);
-    },
-
     async createInvite(invite): Promise<void> {
       invites.set(invite.tokenHash, { ...invite, usedAt: null });
     },
@@ -328,13 +222,5 @@ export function createMemoryStore(): Store {
     async close(): Promise<void> {},
 
     async ping(): Promise<void> {},
-  };
-}
-
-/** One page of sorted rows, copied. */
-function page<T>(rows: readonly T[], query: { readonly limit: number; readonly offset: number }): ListPage<T> {
-  return {
-    items: rows.slice(query.offset, query.offset + query.limit).map((row) => structuredClone(row)),
-    hasMore: rows.length > query.offset + query.limit,
   };
 }

@@ -1,0 +1,67 @@
+// The statements only the PostgreSQL store runs, and the runner of every statement as a named
+// query: each connection parses and plans each one once, then reuses it.
+import type pg from 'pg';
+import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
+import { parameterValues, renderStatements, sharedStatements, type Parameters } from '../sql/statements.js';
+import { postgresDialect } from './dialect.js';
+
+/** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
+export const KEY_CHANNEL = 'truecost_api_keys';
+
+const postgresStatements = {
+  ordersForCreate: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
+    AND (partner_order_id = ANY(:ids::text[]) OR cart_id = ANY(:cartIds::text[]))`,
+  // One statement inserts the orders and their 'create' history events, atomically.
+  insertOrders: `WITH inserted AS (INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at)
+    SELECT partner_id, environment, partner_order_id, variant, micro_climes,
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at
+    FROM jsonb_to_recordset(:orders::jsonb) AS r(partner_id text, environment text, partner_order_id text,
+    variant text, micro_climes bigint, sent_order jsonb, cart_id text, unlock_date bigint,
+    created_at bigint, updated_at bigint, cancelled_at bigint)
+    RETURNING partner_id, environment, partner_order_id, micro_climes, created_at)
+    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, 'create', micro_climes, micro_climes, created_at FROM inserted`,
+  lockOrder: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId FOR UPDATE`,
+  // Writes only if the row is still the version read (:readSeq); a concurrent write makes it touch no row.
+  // The same statement records the change in the order's history, atomically.
+  updateOrder: `WITH updated AS (UPDATE orders SET micro_climes = :micro_climes, updated_at = :updated_at,
+    cancelled_at = :cancelled_at, updated_seq = updated_seq + 1
+    WHERE partner_id = :partner_id AND environment = :environment AND partner_order_id = :partner_order_id AND updated_seq = :readSeq
+    RETURNING partner_id, environment, partner_order_id, micro_climes, updated_at)
+    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, :kind, :delta, micro_climes, updated_at FROM updated`,
+  notifyKeys: `SELECT pg_notify(:channel, :notice)`,
+  // SKIP LOCKED: a job another worker is claiming right now is passed over, never waited for.
+  claimJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt, updated_at = :now
+    WHERE job_id = (
+      SELECT job_id FROM jobs WHERE state IN (${CLAIMABLE_JOB_STATES}) AND next_attempt_at <= :now
+      AND (lease_expires_at IS NULL OR lease_expires_at <= :now)
+      ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING *`,
+} as const;
+
+export type PostgresStatementName = keyof typeof postgresStatements | keyof ReturnType<typeof sharedStatements>;
+
+/** Unqualified table names resolve through the pool's search_path. */
+const rendered = renderStatements(postgresDialect, { ...sharedStatements(postgresDialect), ...postgresStatements });
+
+/** Every statement of the store, run by name on a pool or on one connection in a transaction. */
+export interface PostgresRunner {
+  get<Row>(name: PostgresStatementName, parameters: Parameters): Promise<Row | undefined>;
+  all<Row>(name: PostgresStatementName, parameters: Parameters): Promise<Row[]>;
+  run(name: PostgresStatementName, parameters: Parameters): Promise<number>;
+}
+
+/** The runner of the statements on `client`. */
+export function postgresRunner(client: pg.Pool | pg.PoolClient): PostgresRunner {
+  const query = (name: PostgresStatementName, parameters: Parameters): Promise<pg.QueryResult> => {
+    const statement = rendered[name];
+    return client.query({ name: `truecost_${name}`, text: statement.text, values: parameterValues(statement, parameters) });
+  };
+  return {
+    get: async <Row>(name: PostgresStatementName, parameters: Parameters) => (await query(name, parameters)).rows[0] as Row | undefined,
+    all: async <Row>(name: PostgresStatementName, parameters: Parameters) => (await query(name, parameters)).rows as Row[],
+    run: async (name, parameters) => (await query(name, parameters)).rowCount ?? 0,
+  };
+}

@@ -1,0 +1,43 @@
+// Transactions on one pooled connection, and running again those that lost a race.
+import type pg from 'pg';
+
+/** How often a transaction that lost a race (unique violation, serialization failure, deadlock) is run again. */
+const MAX_TRANSACTION_ATTEMPTS = 20;
+/** SQLSTATEs after which running the whole transaction again gives the right answer. */
+const RETRYABLE_CODES = new Set(['23505', '40001', '40P01']);
+
+/** Runs `work` in one transaction on one connection, rolling back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
+/** Whether the statement lost a race (unique violation, serialization failure, deadlock) that a fresh run decides correctly. */
+export function isRetryable(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && RETRYABLE_CODES.has(code);
+}
+
+/** Runs the transaction again when it lost a race that a fresh run decides correctly. */
+export async function retrying<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= MAX_TRANSACTION_ATTEMPTS || !isRetryable(error)) throw error;
+    }
+  }
+}

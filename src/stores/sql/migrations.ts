@@ -1,0 +1,62 @@
+// The schema as each dialect creates it: the steps of ./tables.ts rendered as one migration each.
+import type { Column, Index, StepName, Table } from './tables.js';
+import { indexes, tables } from './tables.js';
+import type { DialectName, SqlDialect } from './dialect.js';
+
+/** Every step, in order; `only` marks a step one dialect has (its data needed no change in the other). */
+const steps: readonly { readonly name: StepName; readonly only?: DialectName }[] = [
+  { name: 'initial' },
+  { name: 'order write counter', only: 'postgres' },
+  // The partner dashboard: key prefixes and last use, every order's history, listings by partner,
+  // and sign-in (invitations, passwords, sessions). Rows stored before have no prefix and no history.
+  { name: 'dashboard' },
+];
+
+const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
+  thing.only === undefined || thing.only === dialect.name;
+
+function columnSql(dialect: SqlDialect, column: Column): string {
+  const parts = [column.name, dialect.types[column.type]];
+  if (column.primaryKey === true) parts.push('PRIMARY KEY');
+  // An identity column is NOT NULL by itself.
+  else if (column.nullable !== true && column.type !== 'serial') parts.push('NOT NULL');
+  if (column.default !== undefined) parts.push(`DEFAULT ${column.default}`);
+  if (column.references !== undefined) parts.push(`REFERENCES ${column.references}`);
+  if (column.check !== undefined) parts.push(`CHECK (${column.check})`);
+  return parts.join(' ');
+}
+
+function createTableSql(dialect: SqlDialect, table: Table): string {
+  const lines = table.columns.filter((column) => column.addedIn === undefined && inDialect(dialect, column)).map((column) => columnSql(dialect, column));
+  if (table.primaryKey !== undefined) lines.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
+  return `CREATE TABLE ${table.name} (\n  ${lines.join(',\n  ')}\n);`;
+}
+
+function createIndexSql(dialect: SqlDialect, index: Index): string {
+  const on = typeof index.on === 'string' ? index.on : index.on[dialect.name];
+  return `CREATE ${index.unique === true ? 'UNIQUE ' : ''}INDEX ${index.name} ON ${index.table} ${on};`;
+}
+
+function stepSql(dialect: SqlDialect, step: StepName): string {
+  const added = tables.flatMap((table) =>
+    table.columns
+      .filter((column) => column.addedIn === step && inDialect(dialect, column))
+      .map((column) => `ALTER TABLE ${table.name} ADD COLUMN ${columnSql(dialect, column)};`),
+  );
+  const created = tables.filter((table) => table.createdIn === step).map((table) => createTableSql(dialect, table));
+  const indexed = indexes.filter((index) => index.createdIn === step).map((index) => createIndexSql(dialect, index));
+  return [...added, ...created, ...indexed].join('\n');
+}
+
+/**
+ * The dialect's migrations, one per step it has, applied in order and recorded by number (from 1)
+ * in `schema_migrations`. A released step never changes: add a step instead.
+ */
+export function migrationsOf(dialect: SqlDialect): readonly string[] {
+  return steps.filter((step) => inDialect(dialect, step)).map((step) => stepSql(dialect, step.name));
+}
+
+/** The table that records the applied migrations, the same in every dialect. */
+export function migrationsTableSql(dialect: SqlDialect): string {
+  return `CREATE TABLE IF NOT EXISTS schema_migrations (version ${dialect.types.integer} PRIMARY KEY, applied_at ${dialect.types.bigint} NOT NULL)`;
+}

@@ -1,0 +1,137 @@
+// The store methods that are one shared statement each, written once over a runner that executes
+// the dialect's rendered statements (synchronously for SQLite, on a pool for PostgreSQL).
+import { planOptIn } from '../../orders/machine.js';
+import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
+import type { SqlDialect } from './dialect.js';
+import { attemptColumns, rowMappers, type ApiKeyRow, type JobRow, type OptInRow, type OrderEventRow, type OrderRow, type RowMappers, type TokenRow } from './rows.js';
+import type { Parameters, SharedStatementName } from './statements.js';
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** Runs a shared statement by name with named parameters. */
+export interface SqlRunner {
+  /** The first row, if any. */
+  get<Row>(name: SharedStatementName, parameters: Parameters): MaybePromise<Row | undefined>;
+  all<Row>(name: SharedStatementName, parameters: Parameters): MaybePromise<Row[]>;
+  /** How many rows the statement changed. */
+  run(name: SharedStatementName, parameters: Parameters): MaybePromise<number>;
+}
+
+/** The methods of a {@link Store} that `sharedStoreMethods` provides; a SQL store adds the rest. */
+export type SharedStoreMethods = Pick<
+  Store,
+  | 'getOrder' | 'saveOptIn' | 'getOptIn' | 'findApiKey' | 'setResultEndpoint' | 'getResultEndpoint'
+  | 'enqueueJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob'
+  | 'listApiKeys' | 'touchApiKey' | 'listOrders' | 'listOptIns' | 'orderHistory' | 'listPartnerJobs'
+  | 'findInvite' | 'getPasswordHash' | 'createSession' | 'findSession' | 'revokeSession'
+>;
+
+/** The rows of a listing fetched with one extra row, as a page. */
+function pageOf<Row, T>(rows: readonly Row[], limit: number, convert: (row: Row) => T): ListPage<T> {
+  return { items: rows.slice(0, limit).map(convert), hasMore: rows.length > limit };
+}
+
+/** The record of the row, or undefined without one. */
+function maybe<Row, T>(row: Row | undefined, convert: (row: Row) => T): T | undefined {
+  return row === undefined ? undefined : convert(row);
+}
+
+/**
+ * The store methods that run one shared statement (or two, for `retryJob`), mapping rows with the
+ * dialect's decoders. Also returns the mappers, for the methods each store writes itself.
+ */
+export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { methods: SharedStoreMethods; rows: RowMappers } {
+  const rows = rowMappers(dialect.decode);
+  const methods: SharedStoreMethods = {
+    async getOrder(scope, partnerOrderId) {
+      return maybe(await runner.get<OrderRow>('order', { ...scope, partnerOrderId }), rows.order);
+    },
+    async saveOptIn(scope, request, now) {
+      const record = planOptIn(scope, request, now);
+      await runner.run('upsertOptIn', { ...record, optedIn: dialect.encodeBoolean(record.optedIn) });
+      return record;
+    },
+    async getOptIn(scope, cartId) {
+      return maybe(await runner.get<OptInRow>('optIn', { ...scope, cartId }), rows.optIn);
+    },
+    async findApiKey(keyHash) {
+      return maybe(await runner.get<ApiKeyRow>('apiKey', { keyHash }), rows.apiKey);
+    },
+    async setResultEndpoint(partnerId, endpoint, now) {
+      await runner.run('setEndpoint', { partnerId, url: endpoint.url, secret: endpoint.secret, now });
+    },
+    async getResultEndpoint(partnerId) {
+      const row = await runner.get<{ result_url: string; result_secret: string }>('endpoint', { partnerId });
+      return maybe(row, (found) => ({ url: found.result_url, secret: found.result_secret }));
+    },
+    async enqueueJob(job) {
+      const { jobId, partnerId, environment, createdAt } = job;
+      await runner.run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+    },
+    async saveJobResults(jobId, workerId, results, now) {
+      return (await runner.run('saveResults', { jobId, workerId, results: JSON.stringify(results), now })) > 0;
+    },
+    async startAttempt(jobId, workerId, now) {
+      return (await runner.run('startAttempt', { jobId, workerId, now })) > 0;
+    },
+    async recordAttempt(jobId, workerId, outcome) {
+      return (await runner.run('recordAttempt', { jobId, workerId, ...attemptColumns(outcome) })) > 0;
+    },
+    async getJob(scope, jobId) {
+      const row = await runner.get<JobRow>('job', { jobId });
+      if (row === undefined || row.partner_id !== scope.partnerId || row.environment !== scope.environment) return undefined;
+      return rows.job(row);
+    },
+    async listJobs(filter) {
+      const found = await runner.all<JobRow>('listJobs', { state: filter.state ?? null, limit: filter.limit ?? DEFAULT_JOB_LIST_LIMIT });
+      return found.map(rows.job);
+    },
+    async retryJob(jobId, now) {
+      const row = (await runner.get<JobRow>('retryJob', { jobId, now })) ?? (await runner.get<JobRow>('job', { jobId }));
+      return maybe(row, rows.job);
+    },
+
+    // The partner dashboard (docs/dashboard.md).
+    async listApiKeys(partnerId) {
+      return (await runner.all<ApiKeyRow>('partnerKeys', { partnerId })).map(rows.apiKeySummary);
+    },
+    async touchApiKey(keyHash, now) {
+      await runner.run('touchKey', { keyHash, now });
+    },
+    async listOrders(partnerId, query) {
+      const { environment, now, limit, offset } = query;
+      const filters = { variant: query.variant ?? null, state: query.state ?? null, search: query.search ?? null };
+      const found = await runner.all<OrderRow>('listOrders', { partnerId, environment, ...filters, now, limit: limit + 1, offset });
+      return pageOf(found, limit, rows.order);
+    },
+    async listOptIns(partnerId, query) {
+      const { environment, limit, offset } = query;
+      const found = await runner.all<OptInRow>('listOptIns', { partnerId, environment, search: query.search ?? null, limit: limit + 1, offset });
+      return pageOf(found, limit, rows.optIn);
+    },
+    async orderHistory(scope, partnerOrderId) {
+      return (await runner.all<OrderEventRow>('orderEvents', { ...scope, partnerOrderId })).map(rows.orderEvent);
+    },
+    async listPartnerJobs(scope, query) {
+      const { limit, offset } = query;
+      const found = await runner.all<JobRow>('listPartnerJobs', { ...scope, state: query.state ?? null, limit: limit + 1, offset });
+      return pageOf(found, limit, rows.job);
+    },
+    async findInvite(tokenHash) {
+      return maybe(await runner.get<TokenRow>('invite', { tokenHash }), rows.invite);
+    },
+    async getPasswordHash(partnerId) {
+      return (await runner.get<{ password_hash: string }>('password', { partnerId }))?.password_hash;
+    },
+    async createSession(session) {
+      await runner.run('insertSession', { ...session });
+    },
+    async findSession(tokenHash) {
+      return maybe(await runner.get<TokenRow>('session', { tokenHash }), rows.session);
+    },
+    async revokeSession(tokenHash, now) {
+      await runner.run('revokeSession', { tokenHash, now });
+    },
+  };
+  return { methods, rows };
+}

@@ -1,0 +1,169 @@
+// Every table the SQL stores keep, described once; ./migrations.ts renders them per dialect.
+// Never change a column a released migration created: add one with `addedIn` instead.
+import { JOB_STATES, ORDER_EVENT_KINDS, type JobState } from '../../orders/store.js';
+import { ENVIRONMENTS } from '../../orders/types.js';
+import { variantSchema } from '../../schemas/order.js';
+import type { ColumnType, DialectName } from './dialect.js';
+
+/** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
+export type StepName = 'initial' | 'order write counter' | 'dashboard';
+
+export interface Column {
+  readonly name: string;
+  readonly type: ColumnType;
+  readonly nullable?: boolean;
+  readonly primaryKey?: boolean;
+  /** `table (column)` this column points at. */
+  readonly references?: string;
+  readonly check?: string;
+  readonly default?: string;
+  /** The step that added the column to an existing table (absent: created with its table). */
+  readonly addedIn?: StepName;
+  /** The one dialect that has this column. */
+  readonly only?: DialectName;
+}
+
+export interface Table {
+  readonly name: string;
+  readonly createdIn: StepName;
+  readonly columns: readonly Column[];
+  readonly primaryKey?: readonly string[];
+}
+
+export interface Index {
+  readonly name: string;
+  readonly table: string;
+  readonly createdIn: StepName;
+  readonly unique?: boolean;
+  /** The indexed columns (and any WHERE), the same in both dialects or per dialect. */
+  readonly on: string | Readonly<Record<DialectName, string>>;
+}
+
+const quoted = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
+const oneOf = (column: string, values: readonly string[]): string => `${column} IN (${quoted(values)})`;
+
+const text = (name: string, more: Omit<Column, 'name' | 'type'> = {}): Column => ({ name, type: 'text', ...more });
+const time = (name: string, more: Omit<Column, 'name' | 'type'> = {}): Column => ({ name, type: 'bigint', ...more });
+const partnerId: Column = text('partner_id');
+const partnerOf: Column = text('partner_id', { references: 'partners (partner_id)' });
+const environment: Column = text('environment', { check: oneOf('environment', ENVIRONMENTS) });
+
+/** The states of a job a worker may claim once it is due (a lapsed lease frees a delivering job), as SQL. */
+export const CLAIMABLE_JOB_STATES = quoted(['queued', 'delivering'] satisfies JobState[]);
+
+export const tables: readonly Table[] = [
+  {
+    name: 'partners',
+    createdIn: 'initial',
+    columns: [text('partner_id', { primaryKey: true }), text('result_url', { nullable: true }), text('result_secret', { nullable: true }), time('created_at'), time('updated_at')],
+  },
+  {
+    name: 'api_keys',
+    createdIn: 'initial',
+    columns: [
+      text('key_hash', { primaryKey: true }),
+      partnerOf,
+      environment,
+      time('created_at'),
+      time('revoked_at', { nullable: true }),
+      text('prefix', { nullable: true, addedIn: 'dashboard' }),
+      time('last_used_at', { nullable: true, addedIn: 'dashboard' }),
+    ],
+  },
+  {
+    name: 'orders',
+    createdIn: 'initial',
+    columns: [
+      partnerId,
+      environment,
+      text('partner_order_id'),
+      text('variant', { check: oneOf('variant', variantSchema.options) }),
+      { name: 'micro_climes', type: 'bigint', check: 'micro_climes >= 0' },
+      { name: 'sent_order', type: 'json' },
+      text('cart_id', { nullable: true }),
+      time('unlock_date'),
+      time('created_at'),
+      time('updated_at'),
+      time('cancelled_at', { nullable: true }),
+      // Every write of an order increments it, so a conditional UPDATE can tell whether the row changed since it was read.
+      { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
+    ],
+    primaryKey: ['partner_id', 'environment', 'partner_order_id'],
+  },
+  {
+    name: 'opt_ins',
+    createdIn: 'initial',
+    columns: [partnerId, environment, text('cart_id'), { name: 'opted_in', type: 'boolean' }, { name: 'micro_climes', type: 'bigint' }, time('updated_at')],
+    primaryKey: ['partner_id', 'environment', 'cart_id'],
+  },
+  {
+    name: 'jobs',
+    createdIn: 'initial',
+    columns: [
+      text('job_id', { primaryKey: true }),
+      { name: 'seq', type: 'serial', only: 'postgres' },
+      partnerId,
+      environment,
+      { name: 'request', type: 'json' },
+      text('state', { check: oneOf('state', JOB_STATES) }),
+      { name: 'attempts', type: 'integer' },
+      text('last_error', { nullable: true }),
+      { name: 'results', type: 'json', nullable: true },
+      time('created_at'),
+      time('updated_at'),
+      time('next_attempt_at'),
+      text('lease_owner', { nullable: true }),
+      time('lease_expires_at', { nullable: true }),
+      time('delivered_at', { nullable: true }),
+    ],
+  },
+  {
+    name: 'order_events',
+    createdIn: 'dashboard',
+    columns: [
+      { name: 'event_id', type: 'serial', primaryKey: true },
+      partnerId,
+      environment,
+      text('partner_order_id'),
+      text('kind', { check: oneOf('kind', ORDER_EVENT_KINDS) }),
+      { name: 'delta_micro_climes', type: 'bigint' },
+      { name: 'micro_climes_after', type: 'bigint' },
+      time('at'),
+    ],
+  },
+  {
+    name: 'dashboard_invites',
+    createdIn: 'dashboard',
+    columns: [text('token_hash', { primaryKey: true }), partnerOf, time('created_at'), time('expires_at'), time('used_at', { nullable: true })],
+  },
+  {
+    name: 'dashboard_passwords',
+    createdIn: 'dashboard',
+    columns: [text('partner_id', { primaryKey: true, references: 'partners (partner_id)' }), text('password_hash'), time('updated_at')],
+  },
+  {
+    name: 'dashboard_sessions',
+    createdIn: 'dashboard',
+    columns: [text('token_hash', { primaryKey: true }), partnerOf, time('created_at'), time('expires_at'), time('revoked_at', { nullable: true })],
+  },
+];
+
+/** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
+const newestFirst = (columns: string): Record<DialectName, string> => ({ sqlite: `(${columns})`, postgres: `(${columns} DESC)` });
+
+export const indexes: readonly Index[] = [
+  { name: 'orders_vote_cart', table: 'orders', createdIn: 'initial', unique: true, on: '(partner_id, environment, cart_id) WHERE cart_id IS NOT NULL' },
+  {
+    name: 'jobs_due',
+    table: 'jobs',
+    createdIn: 'initial',
+    on: { sqlite: '(state, next_attempt_at)', postgres: `(next_attempt_at, seq) WHERE state IN (${CLAIMABLE_JOB_STATES})` },
+  },
+  { name: 'jobs_created', table: 'jobs', createdIn: 'initial', on: { sqlite: '(created_at)', postgres: '(created_at DESC, seq)' } },
+  { name: 'api_keys_partner', table: 'api_keys', createdIn: 'dashboard', on: '(partner_id, created_at)' },
+  { name: 'order_events_order', table: 'order_events', createdIn: 'dashboard', on: '(partner_id, environment, partner_order_id, event_id)' },
+  { name: 'orders_listing', table: 'orders', createdIn: 'dashboard', on: newestFirst('partner_id, environment, created_at') },
+  { name: 'opt_ins_listing', table: 'opt_ins', createdIn: 'dashboard', on: newestFirst('partner_id, environment, updated_at') },
+  { name: 'jobs_partner', table: 'jobs', createdIn: 'dashboard', on: newestFirst('partner_id, environment, created_at') },
+];
+

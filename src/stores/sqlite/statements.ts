@@ -1,0 +1,62 @@
+// The statements only the SQLite store runs, and the runner of every statement on one connection.
+import type Database from 'better-sqlite3';
+import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
+import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement } from '../sql/statements.js';
+import { sqliteDialect } from './dialect.js';
+
+/** Lists of ids travel as one JSON array parameter. */
+const sqliteStatements = {
+  ordersById: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id IN (SELECT value FROM json_each(:ids))`,
+  ordersByCart: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
+    AND cart_id IN (SELECT value FROM json_each(:ids))`,
+  insertOrder: `INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at)
+    VALUES (:partner_id, :environment, :partner_order_id, :variant, :micro_climes,
+    :sent_order, :cart_id, :unlock_date, :created_at, :updated_at, :cancelled_at)`,
+  updateOrder: `UPDATE orders SET micro_climes = :micro_climes, updated_at = :updated_at, cancelled_at = :cancelled_at
+    WHERE partner_id = :partner_id AND environment = :environment AND partner_order_id = :partner_order_id`,
+  insertOrderEvent: `INSERT INTO order_events (partner_id, environment, partner_order_id, kind,
+    delta_micro_climes, micro_climes_after, at) VALUES (:partnerId, :environment, :partnerOrderId, :kind,
+    :deltaMicroClimes, :microClimesAfter, :at)`,
+  dueJob: `SELECT * FROM jobs WHERE state IN (${CLAIMABLE_JOB_STATES}) AND next_attempt_at <= :now
+    AND (lease_expires_at IS NULL OR lease_expires_at <= :now)
+    ORDER BY next_attempt_at, rowid LIMIT 1`,
+  leaseJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt,
+    updated_at = :now WHERE job_id = :jobId RETURNING *`,
+} as const;
+
+export type SqliteStatementName = keyof typeof sqliteStatements | keyof ReturnType<typeof sharedStatements>;
+
+/** Every statement of the store, prepared once on the connection, run synchronously by name. */
+export interface SqliteRunner {
+  get<Row>(name: SqliteStatementName, parameters: Parameters): Row | undefined;
+  all<Row>(name: SqliteStatementName, parameters: Parameters): Row[];
+  run(name: SqliteStatementName, parameters: Parameters): number;
+}
+
+/** Prepares every statement on `db`; each call binds only the parameters its statement names. */
+export function sqliteRunner(db: Database.Database): SqliteRunner {
+  const rendered = renderStatements(sqliteDialect, { ...sharedStatements(sqliteDialect), ...sqliteStatements });
+  const prepared = new Map<string, { statement: Database.Statement; source: RenderedStatement }>();
+  for (const [name, source] of Object.entries(rendered)) prepared.set(name, { statement: db.prepare(source.text), source });
+  const bind = (name: SqliteStatementName, parameters: Parameters): [Database.Statement, Record<string, unknown>] => {
+    const { statement, source } = prepared.get(name)!;
+    const values = parameterValues(source, parameters);
+    return [statement, Object.fromEntries(source.parameters.map((parameter, index) => [parameter, values[index]]))];
+  };
+  return {
+    get: (name, parameters) => {
+      const [statement, values] = bind(name, parameters);
+      return statement.get(values) as never;
+    },
+    all: (name, parameters) => {
+      const [statement, values] = bind(name, parameters);
+      return statement.all(values) as never;
+    },
+    run: (name, parameters) => {
+      const [statement, values] = bind(name, parameters);
+      return statement.run(values).changes;
+    },
+  };
+}

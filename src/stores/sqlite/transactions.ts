@@ -1,0 +1,93 @@
+// The SQLite store's read-modify-writes: each one `BEGIN IMMEDIATE` transaction, which holds the
+// file's write lock from its first read, so several processes may share the file.
+import type Database from 'better-sqlite3';
+import { applyChange, createLookups, planCreate } from '../../orders/machine.js';
+import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machine.js';
+import type { ApiKeyRecord, InviteRecord, JobRecord, OrderEvent, Store } from '../../orders/store.js';
+import type { OrderRecord, Scope } from '../../orders/types.js';
+import type { Order, Variant } from '../../schemas/order.js';
+import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
+import type { SqliteRunner } from './statements.js';
+
+/** The methods of the store that run in one transaction. */
+export type SqliteTransactions = Pick<Store, 'createOrders' | 'changeOrder' | 'addApiKey' | 'createInvite' | 'redeemInvite' | 'claimJob'>;
+
+/** The row of an order's history event. */
+function eventRow(record: OrderRecord, kind: OrderEvent['kind'], deltaMicroClimes: number, at: number): Record<string, unknown> {
+  const { partnerId, environment, partnerOrderId } = record;
+  return { partnerId, environment, partnerOrderId, kind, deltaMicroClimes, microClimesAfter: record.microClimes, at };
+}
+
+/** The transactional methods, on `db` through its prepared statements. */
+export function sqliteTransactions(db: Database.Database, runner: SqliteRunner, rows: RowMappers): SqliteTransactions {
+  const sentOrder = (order: Order): string => JSON.stringify(order);
+
+  const createOrders = db.transaction((scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan => {
+    const lookups = createLookups(variant, batch);
+    const byId = new Map<string, OrderRecord>();
+    for (const row of runner.all<OrderRow>('ordersById', { ...scope, ids: JSON.stringify(lookups.partnerOrderIds) })) {
+      byId.set(row.partner_order_id, rows.order(row));
+    }
+    const byCart = new Map<string, OrderRecord>();
+    if (lookups.cartIds.length > 0) {
+      for (const row of runner.all<OrderRow>('ordersByCart', { ...scope, ids: JSON.stringify(lookups.cartIds) })) {
+        if (row.cart_id !== null) byCart.set(row.cart_id, rows.order(row));
+      }
+    }
+    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    if (plan.ok) {
+      for (const record of plan.inserts) {
+        runner.run('insertOrder', orderColumns(record, sentOrder));
+        runner.run('insertOrderEvent', eventRow(record, 'create', record.microClimes, now));
+      }
+    }
+    return plan;
+  });
+
+  const changeOrder = db.transaction(
+    (scope: Scope, variant: Variant, partnerOrderId: string, change: OrderChange, now: number): ChangeOutcome => {
+      const row = runner.get<OrderRow>('order', { ...scope, partnerOrderId });
+      const before = row === undefined ? undefined : rows.order(row);
+      const outcome = applyChange(before, variant, change, now);
+      if (outcome.ok && before !== undefined) {
+        runner.run('updateOrder', orderColumns(outcome.record, sentOrder));
+        const delta = outcome.record.microClimes - before.microClimes;
+        runner.run('insertOrderEvent', eventRow(outcome.record, change.kind, delta, now));
+      }
+      return outcome;
+    },
+  );
+
+  const addApiKey = db.transaction(({ prefix, ...record }: Omit<ApiKeyRecord, 'revokedAt'> & { readonly prefix?: string }): void => {
+    runner.run('ensurePartner', { partnerId: record.partnerId, now: record.createdAt });
+    runner.run('upsertApiKey', record);
+    runner.run('setKeyPrefix', { keyHash: record.keyHash, prefix: prefix ?? null });
+  });
+
+  const createInvite = db.transaction((invite: Omit<InviteRecord, 'usedAt'>): void => {
+    runner.run('ensurePartner', { partnerId: invite.partnerId, now: invite.createdAt });
+    runner.run('insertInvite', invite);
+  });
+
+  const redeemInvite = db.transaction((tokenHash: string, passwordHash: string, now: number): string | undefined => {
+    const used = runner.get<{ partner_id: string }>('useInvite', { tokenHash, now });
+    if (used === undefined) return undefined;
+    runner.run('setPassword', { partnerId: used.partner_id, passwordHash, now });
+    return used.partner_id;
+  });
+
+  const claimJob = db.transaction((workerId: string, now: number, leaseMs: number): JobRecord | undefined => {
+    const due = runner.get<JobRow>('dueJob', { now });
+    if (due === undefined) return undefined;
+    return rows.job(runner.get<JobRow>('leaseJob', { jobId: due.job_id, workerId, now, leaseExpiresAt: now + leaseMs })!);
+  });
+
+  return {
+    createOrders: async (scope, variant, batch, now) => createOrders.immediate(scope, variant, batch, now),
+    changeOrder: async (scope, variant, partnerOrderId, change, now) => changeOrder.immediate(scope, variant, partnerOrderId, change, now),
+    addApiKey: async (record) => addApiKey.immediate(record),
+    createInvite: async (invite) => createInvite.immediate(invite),
+    redeemInvite: async (tokenHash, passwordHash, now) => redeemInvite.immediate(tokenHash, passwordHash, now),
+    claimJob: async (workerId, now, leaseMs) => claimJob.immediate(workerId, now, leaseMs),
+  };
+}
