@@ -1,16 +1,3 @@
-import type { Order, Scope } from '../../src/index.js';
-
-// Shared data for the store tests: scopes, a clock and order bodies.
-export const now = 1_800_000_000_000;
-export const day = 24 * 60 * 60 * 1000;
-export const staging: Scope = { partnerId: 'p1', environment: 'staging' };
-export const production: Scope = { partnerId: 'p1', environment: 'production' };
-export const otherPartner: Scope = { partnerId: 'p2', environment: 'staging' };
-
-export const order = (overrides: Partial<Order> = {}): Order => ({
-  climes: 10,
-  partner_order_id: 'o-1',
-  customer_email: 'ada@example.com',
-  customer_name: 'Ada Lovelace',
-  ...overrides,
-});
+// Shared data for the store tests: scopes, a clock and order bodies, the same as the store
+// contract's own checks use.
+export { day, now, order, otherPartner, production, staging } from '../../src/testing/store-checks/fixtures.js';
