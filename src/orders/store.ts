@@ -72,7 +72,7 @@ export interface PartnerStore {
 /** The life of a bulk job: queued (also between retries), delivering (leased by a worker), then delivered or failed. */
 export const JOB_STATES = ['queued', 'delivering', 'delivered', 'failed'] as const;
 
-/** One state of {@link JOB_STATES}. */
+/** The state of a bulk job: `'queued'`, `'delivering'`, `'delivered'` or `'failed'`. */
 export type JobState = (typeof JOB_STATES)[number];
 
 /** How many jobs `listJobs` (and `truecost jobs list`) returns when no limit is given. */

@@ -3,7 +3,7 @@ import type { Order, Variant } from '../schemas/order.js';
 /** Staging and production are separate namespaces: nothing made with one key is seen by the other. */
 export const ENVIRONMENTS = ['staging', 'production'] as const;
 
-/** One of {@link ENVIRONMENTS}. */
+/** The environment of a key and of the data it reaches: `'staging'` or `'production'`. */
 export type Environment = (typeof ENVIRONMENTS)[number];
 
 /** Whose data a request touches: one partner in one environment. */
