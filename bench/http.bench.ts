@@ -20,8 +20,8 @@ const CONNECTIONS = 16;
 /** Whole seconds: wrk takes no fractions. */
 const DURATION_MS = 2000;
 const WARMUP_MS = 1000;
-/** The servers take turns for this many rounds; the median of each is reported. */
-const ROUNDS = 3;
+/** The servers take turns for this many rounds (`BENCH_ROUNDS`, default 3); the median of each is reported. */
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3) || 3);
 const root = join(import.meta.dirname, '..');
 /** The command as installed: the built `dist/cli.js` (`npm run bench` builds it first). */
 const cli = [join(root, 'dist/cli.js')];
