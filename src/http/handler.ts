@@ -1,5 +1,5 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
-import type { ApiErrorName } from '../errors.js';
+import { payloadTooLargeMessage, type ApiErrorName } from '../errors.js';
 import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
 import { validate } from '../validation.js';
@@ -130,6 +130,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const limiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
   const route = createRouter(routes);
+  // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
+  const tooLarge: Reply = { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(maxBodyBytes) } };
   let document: unknown;
   const services: RouteServices = {
     newJobId: () => crypto.randomUUID(),
@@ -186,7 +188,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
       const read = await call.readBody(maxBodyBytes);
-      if (!read.ok) return failure(read.reason === 'too_large' ? 'payloadTooLarge' : 'invalidJson');
+      if (!read.ok) return read.reason === 'too_large' ? tooLarge : failure('invalidJson');
       let parsed: unknown;
       try {
         parsed = JSON.parse(read.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiErrors, successMessages } from '../../src/errors.js';
+import { apiErrors, payloadTooLargeMessage, successMessages } from '../../src/errors.js';
 import { addKey, callRaw, order, served, setup } from './support.js';
 
 describe('routing', () => {
@@ -116,7 +116,7 @@ describe('request checks', () => {
       } as RequestInit),
     );
     expect(response.status).toBe(413);
-    expect((await response.json()).message).toBe(apiErrors.payloadTooLarge.message);
+    expect((await response.json()).message).toBe(payloadTooLargeMessage(100));
   });
 
   it('answers 400 with the path and reason of the first problem', async () => {
