@@ -26,6 +26,7 @@ import {
   type CreateOrdersRequest,
   type Order,
 } from './schemas/order.js';
+import type { Mutable } from './mutable.js';
 
 /** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
 const MAX_EMAIL_LENGTH = 254;
@@ -34,7 +35,6 @@ const FLIGHT_TYPES: ReadonlySet<unknown> = new Set(flightTypeSchema.options);
 const EMAIL = z.regexes.email;
 
 type Plain = Record<string, unknown>;
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** A plain object (what JSON.parse makes), or undefined for anything else. */
 function plain(value: unknown): Plain | undefined {

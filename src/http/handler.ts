@@ -1,4 +1,5 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
+import type { Mutable } from '../mutable.js';
 import { payloadTooLargeMessage, type ApiErrorName } from '../errors.js';
 import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
@@ -242,8 +243,6 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   };
   return Object.assign(handler, { [coreKey]: core });
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 interface Trace {
   route?: AnyRoute;
