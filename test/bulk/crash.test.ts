@@ -4,7 +4,6 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { startBulkWorker } from '../../src/bulk/worker.js';
@@ -13,6 +12,7 @@ import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { enqueue, fixedTruecost, scope, waitForJob, localEndpoints } from './helpers.js';
 import { startReceiver } from './receiver.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 // A worker process holding a job is killed with SIGKILL; a new worker on the same database (SQLite,
 // and PostgreSQL when TRUECOST_TEST_PG_URL is set) delivers the job once the dead worker's lease ended.
@@ -99,17 +99,20 @@ describe('a worker killed while it holds a job', () => {
 
 const pgUrl = process.env['TRUECOST_TEST_PG_URL'];
 
+/** A PostgreSQL store on a schema of its own, closed and dropped after the test. */
+async function openThrowawaySchema() {
+  const schema = `truecost_crash_${randomUUID().replaceAll('-', '')}`;
+  const store = await openPostgresStore({ connectionString: pgUrl!, schema });
+  cleanups.push(async () => {
+    await store.close();
+    await dropSchema(pgUrl!, schema);
+  });
+  return { schema, store };
+}
+
 describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', () => {
   it('leaves the job to a worker in another process once its lease ends', async () => {
-    const schema = `truecost_crash_${randomUUID().replaceAll('-', '')}`;
-    const store = await openPostgresStore({ connectionString: pgUrl!, schema });
-    cleanups.push(async () => {
-      await store.close();
-      const client = new pg.Client({ connectionString: pgUrl! });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    });
+    const { schema, store } = await openThrowawaySchema();
     const secret = generateSigningSecret();
     const receiver = await startReceiver(secret);
     cleanups.push(() => receiver.close());
@@ -129,15 +132,7 @@ describe.skipIf(!pgUrl)('a worker killed while it holds a job on PostgreSQL', ()
   });
 
   it('counts the delivery a crash cut short: two POSTs, two attempts', async () => {
-    const schema = `truecost_crash_${randomUUID().replaceAll('-', '')}`;
-    const store = await openPostgresStore({ connectionString: pgUrl!, schema });
-    cleanups.push(async () => {
-      await store.close();
-      const client = new pg.Client({ connectionString: pgUrl! });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    });
+    const { schema, store } = await openThrowawaySchema();
     const secret = generateSigningSecret();
     const receiver = await startReceiver(secret, (_, nth) => (nth === 1 ? 'hang' : 200));
     cleanups.push(() => receiver.close());

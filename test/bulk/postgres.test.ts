@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { startBulkWorker } from '../../src/bulk/worker.js';
@@ -8,6 +7,7 @@ import type { Store } from '../../src/orders/store.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
 import { fixedTruecost, scope, localEndpoints } from './helpers.js';
 import { startReceiver } from './receiver.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 // Two workers, each with its own connection pool as two processes would have, share one PostgreSQL
 // database. The receiver records every delivery and whether another of the same job was in progress.
@@ -25,10 +25,7 @@ describe.skipIf(!url)('bulk delivery on PostgreSQL', () => {
 
   afterAll(async () => {
     for (const store of stores) await store.close();
-    const client = new pg.Client({ connectionString: url! });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.end();
+    await dropSchema(url!, schema);
   });
 
   it('delivers each of 200 jobs with two workers, never one job by both at once', async () => {

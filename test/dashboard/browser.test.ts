@@ -5,7 +5,6 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkFlightRequestSchema, validate } from '../../src/index.js';
@@ -15,6 +14,7 @@ import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { startReceiver, type Receiver } from '../bulk/receiver.js';
 import { root, startService, truecost } from '../e2e/serve-process.js';
 import { calculatorSamples } from '../schemas/samples.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const artifacts = resolve(root, 'test-artifacts/dashboard');
@@ -51,12 +51,7 @@ const targets: Target[] = [
     name: 'postgres',
     db: pgUrl === undefined ? '' : `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}schema=${schema}`,
     open: () => openPostgresStore({ connectionString: pgUrl!, schema }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
-    },
+    cleanup: () => dropSchema(pgUrl!, schema),
   },
 ];
 

@@ -7,6 +7,7 @@ import { METHODOLOGY_VERSION } from '../../src/data/version.js';
 import { apiErrors, successMessages } from '../../src/errors.js';
 import { calculatorRouteCases, calculatorSamples, samples } from '../schemas/samples.js';
 import { root, startService, truecost, type Service } from './serve-process.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 // The whole service as a partner sees it: `truecost serve` in its own process on a fresh database,
 // every endpoint driven over real HTTP.
@@ -40,18 +41,6 @@ const targets: Target[] = [
     cleanup: () => dropSchema(pgUrl ?? '', schema),
   },
 ];
-
-/** Drops this run's schema. */
-async function dropSchema(url: string, name: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The PostgreSQL URL with a schema of its own for this run, so that runs never share rows. */
 function withSchema(url: string, name: string): string {

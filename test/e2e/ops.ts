@@ -1,6 +1,7 @@
 // Helpers for the operations tests: requests on fresh connections (so that a cluster spreads them
 // over its workers), a parser of the Prometheus text format, waiting, and PostgreSQL schemas.
 import { request as httpRequest } from 'node:http';
+export { dropSchema } from '../setup/pg-schema.js';
 
 /** An answer read to its end. */
 export interface Answer {
@@ -113,16 +114,4 @@ export function withSchema(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.searchParams.set('schema', name);
   return parsed.toString();
-}
-
-/** Drops a schema of a test run. */
-export async function dropSchema(url: string, name: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${name}" CASCADE`);
-  } finally {
-    await client.end();
-  }
 }

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHandler, type FetchHandler } from '../../src/http/index.js';
 import type { Store } from '../../src/orders/store.js';
@@ -11,6 +10,7 @@ import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { calculatorSamples, orderSample } from '../schemas/samples.js';
 import { addKey, BASE } from './support.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 // Every string field of every route, fed arbitrary strings (NUL and lone surrogates included)
 // through the handler on each store: the answer is a 2xx or a 4xx with a message, never a 500;
@@ -23,13 +23,7 @@ const pgSchema = `hostile_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
 afterAll(async () => {
   rmSync(directory, { recursive: true, force: true });
   if (pgUrl === undefined) return;
-  const client = new pg.Client({ connectionString: pgUrl });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${pgSchema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
+  await dropSchema(pgUrl, pgSchema);
 });
 
 const stores: { name: string; skip: boolean; open: () => Promise<Store> }[] = [

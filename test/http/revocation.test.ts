@@ -9,6 +9,7 @@ import { createMemoryStore } from '../../src/stores/memory.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { addKey, BASE, served } from './support.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 /** Reads an order through `handler` with `key`: 404 (no such order) once the key is accepted, 401 when refused. */
 async function statusWith(handler: (request: Request) => Promise<Response>, key: string): Promise<number> {
@@ -95,10 +96,7 @@ describe('revoking a key', () => {
   describe.skipIf(!url)('PostgreSQL, two stores on one schema', () => {
     const schema = `truecost_revoke_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
     afterAll(async () => {
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
+      await dropSchema(url!, schema);
     });
 
     it('refuses the key once the revocation notice reaches the other store', async () => {

@@ -6,6 +6,7 @@ import type { Store } from '../../src/orders/store.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { openPostgresStore } from '../../src/stores/postgres.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
+import { dropSchema } from '../setup/pg-schema.js';
 
 // `Store.ping`, which `GET /readyz` asks: it resolves while the database answers, and rejects
 // (with the reason) once it does not.
@@ -35,11 +36,7 @@ describe('Store.ping', () => {
     try {
       await expectPingFollowsTheDatabase(store);
     } finally {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await client.end();
+      await dropSchema(pgUrl!, schema);
     }
   });
 });
