@@ -257,5 +257,5 @@ function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
     return { status: reply.status, headers, body: reply.text.content };
   }
   headers['content-type'] = JSON_TYPE;
-  return { status: reply.status, headers, body: JSON.stringify(reply.body) };
+  return { status: reply.status, headers, body: reply.json ?? JSON.stringify(reply.body) };
 }

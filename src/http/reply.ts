@@ -9,6 +9,8 @@ export interface Reply {
   readonly status: number;
   readonly body: unknown;
   readonly text?: { readonly contentType: string; readonly content: string };
+  /** The JSON body already written as text (exactly `JSON.stringify(body)`), by a route that writes its own. */
+  readonly json?: string;
   readonly headers?: Readonly<Record<string, string>>;
   /** The `apiErrors` name of a failure, for the request log and metrics. */
   readonly error?: ApiErrorName;

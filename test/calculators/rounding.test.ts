@@ -19,4 +19,16 @@ describe('rounding', () => {
       }),
     );
   });
+
+  it('writes the digits toFixed(6) writes for the rounded tonnes, for every number', () => {
+    for (const tonnes of [0, -0, 0.0000005, -0.0000004, 999_999_999.9999995, 1e9, -1e9, 1e21, Number.NaN, Infinity, -Infinity]) {
+      expect(tonnesString(tonnes)).toBe(roundTonnes(tonnes).toFixed(6));
+    }
+    fc.assert(
+      fc.property(fc.oneof(fc.double(), fc.double({ min: -1e10, max: 1e10 }), fc.integer().map((n) => n / 1e6)), (tonnes) => {
+        expect(tonnesString(tonnes)).toBe(roundTonnes(tonnes).toFixed(6));
+      }),
+      { numRuns: 5000 },
+    );
+  });
 });
