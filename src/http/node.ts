@@ -178,7 +178,12 @@ function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
 /** Writes a web-standard `Response` to a Node response. */
 export async function writeFetchResponse(answer: Response, response: ServerResponse): Promise<void> {
   response.statusCode = answer.status;
-  answer.headers.forEach((value, name) => response.setHeader(name, value));
+  answer.headers.forEach((value, name) => {
+    // Set-Cookie is the one header that cannot be joined into one line: each is written apart below.
+    if (name !== 'set-cookie') response.setHeader(name, value);
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) response.setHeader('set-cookie', cookies);
   if (answer.status === 413) response.setHeader('connection', 'close');
   const body = answer.body === null ? undefined : Buffer.from(await answer.arrayBuffer());
   response.end(body);

@@ -36,4 +36,16 @@ describe('toNodeListener with a fetch handler not made by createHandler', () => 
     expect(answer.status).toBe(500);
     expect(await answer.json()).toEqual({ message: apiErrors.serverError.message });
   });
+
+  it('writes every Set-Cookie header of the Response, not only the last', async () => {
+    const base = await listen(async () => {
+      const headers = new Headers({ 'content-type': 'text/plain' });
+      headers.append('set-cookie', 'a=1; Path=/');
+      headers.append('set-cookie', 'b=2; Path=/; HttpOnly');
+      return new Response('ok', { headers });
+    });
+    const answer = await fetch(`${base}/cookies`);
+    expect(answer.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
+    expect(await answer.text()).toBe('ok');
+  });
 });
