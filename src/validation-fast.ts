@@ -6,7 +6,7 @@
 // valid body zod accepts. Anything unusual (a string with U+0000 or a lone surrogate, an object
 // that is not plain, a key present with the value undefined) is left to zod.
 import { z } from 'zod';
-import { isAirportCode, normaliseAirportCode } from './data/flight/airport-index.js';
+import { knownAirportCode } from './data/flight/airport-index.js';
 import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/common.js';
 import {
   DEFAULT_AIRCRAFT_MODEL,
@@ -77,9 +77,9 @@ function flight(input: unknown): Flight | undefined {
   if (fields === undefined) return undefined;
   const { departure, arrival, no_of_tickets: tickets } = fields;
   if (!ordinaryString(departure) || !ordinaryString(arrival)) return undefined;
-  const from = normaliseAirportCode(departure);
-  const to = normaliseAirportCode(arrival);
-  if (!isAirportCode(from) || !isAirportCode(to) || from === to) return undefined;
+  const from = knownAirportCode(departure);
+  const to = knownAirportCode(arrival);
+  if (from === undefined || to === undefined || from === to) return undefined;
   if (typeof tickets !== 'number' || !Number.isSafeInteger(tickets) || tickets <= 0) return undefined;
   const aircraft = optional(fields, 'aircraft_model', DEFAULT_AIRCRAFT_MODEL);
   const flightClass = optional(fields, 'flight_class', 'ECONOMY');

@@ -42,7 +42,15 @@ export const AIRPORT_COUNT: number = airports.size;
  * @remarks Since 0.1.0
  */
 export function airportByIata(code: string): Airport | undefined {
-  return airports.get(normaliseAirportCode(code));
+  // Codes arrive normalised from validation: one look-up for them, a second only for the others.
+  return airports.get(code) ?? airports.get(code.trim().toUpperCase());
+}
+
+/** The code normalised (see {@link normaliseAirportCode}) when the airport table has it, else undefined; one look-up for a code already normalised. */
+export function knownAirportCode(code: string): string | undefined {
+  if (airports.has(code)) return code;
+  const normalised = code.trim().toUpperCase();
+  return airports.has(normalised) ? normalised : undefined;
 }
 
 /** True when `code`, already normalised (see {@link normaliseAirportCode}), is in the airport table. */
