@@ -3,21 +3,19 @@
 // path, a partner or a key, so that a scrape reveals no partner data. See docs/operations.md.
 import cluster from 'node:cluster';
 import type { ServerResponse } from 'node:http';
-import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Registry, collectDefaultMetrics } from 'prom-client';
 import type { WorkerEvent } from '../bulk/worker.js';
 import type { ApiErrorName } from '../errors.js';
 import type { RequestLogEntry } from '../http/handler.js';
 import type { NodeListener } from '../http/node.js';
 import { refusalErrors } from '../orders/machine.js';
+import { registerRequestMetrics } from './request-metrics.js';
 
 /** The content type of the Prometheus text format. */
 export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 /** The `route` label of a request that matched no route (a 404 or a 405 of an unknown path). */
 export const UNMATCHED_ROUTE = 'unmatched';
-
-/** Latency buckets in seconds: from a cached calculation to a slow database write. */
-const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /** The refusal kind of the order machine for each `apiErrors` name it maps to. */
 const refusalKinds = new Map<ApiErrorName, string>(Object.entries(refusalErrors).map(([kind, name]) => [name, kind]));
@@ -37,19 +35,8 @@ export interface ServiceMetrics {
 export function createServiceMetrics(): ServiceMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const requests = new Counter({
-    name: 'truecost_http_requests_total',
-    help: 'HTTP requests answered, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const latency = new Histogram({
-    name: 'truecost_http_request_duration_seconds',
-    help: 'Time from the start of handling to the answer, by route template, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  // Counted once per request, so kept in plain accumulators rather than prom-client's Counter and Histogram.
+  const requests = registerRequestMetrics(registry);
   const refusals = new Counter({
     name: 'truecost_order_changes_refused_total',
     help: 'Order writes (creates, additions, cancellations) the order machine refused, by reason.',
@@ -87,9 +74,7 @@ export function createServiceMetrics(): ServiceMetrics {
   return {
     registry,
     request(entry) {
-      const labels = { route: entry.route ?? UNMATCHED_ROUTE, method: entry.method, status: String(entry.status) };
-      requests.inc(labels);
-      latency.observe(labels, entry.durationMs / 1000);
+      requests.observe(entry.route ?? UNMATCHED_ROUTE, entry.method, entry.status, entry.durationMs / 1000);
       const reason = entry.error === undefined ? undefined : refusalKinds.get(entry.error);
       if (reason !== undefined && entry.method !== 'GET') refusals.inc({ reason });
     },
