@@ -44,23 +44,21 @@ export function createRouter(routes: readonly AnyRoute[]): (method: string, path
   }
 
   // The answers for paths spelled like a route without parameters (the hot calculator paths) are
-  // computed once per method: the table is fixed, so the same path always routes the same way.
-  const literalPaths = new Set(compiled.flatMap((entry) => (entry.literalPath === undefined ? [] : [entry.literalPath])));
-  // Methods are any token a client sends: only the table's own are remembered.
-  const methods = new Set<string>(routes.map((route) => route.method));
-  const remembered = new Map<string, RouteMatch>();
-
-  return (method, path) => {
-    if (!literalPaths.has(path) || !methods.has(method)) return scan(method, path);
-    const key = `${method} ${path}`;
-    let match = remembered.get(key);
-    if (match === undefined) {
-      match = scan(method, path);
+  // computed once, by method then path: the table is fixed, so the same path always routes the
+  // same way. Methods are any token a client sends: only the table's own are remembered.
+  const remembered = new Map<string, Map<string, RouteMatch>>();
+  for (const method of new Set<string>(routes.map((route) => route.method))) {
+    const byPath = new Map<string, RouteMatch>();
+    for (const { literalPath } of compiled) {
+      if (literalPath === undefined || byPath.has(literalPath)) continue;
+      const match = scan(method, literalPath);
       if (match.kind === 'found') Object.freeze(match.params);
-      remembered.set(key, match);
+      byPath.set(literalPath, match);
     }
-    return match;
-  };
+    remembered.set(method, byPath);
+  }
+
+  return (method, path) => remembered.get(method)?.get(path) ?? scan(method, path);
 
   function scan(method: string, path: string): RouteMatch {
     const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
