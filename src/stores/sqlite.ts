@@ -10,6 +10,7 @@ import type { Store } from '../orders/store.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods } from './sql/queries.js';
 import { sqliteDialect } from './sqlite/dialect.js';
+import { keyChangeSignal, openWalIndexHeader } from './sqlite/key-signal.js';
 import { sqliteRunner } from './sqlite/statements.js';
 import { sqliteTransactions } from './sqlite/transactions.js';
 
@@ -77,34 +78,10 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   }
 }
 
-/**
- * The key version of the store: a counter bumped by this connection's own key writes and whenever
- * `PRAGMA data_version` moves, which it does when any other connection (another process sharing the
- * file) commits. One cheap read per request; undefined once the database is closed.
- */
-function keyChangeSignal(db: Database.Database): { bump(): void; read(): number | undefined } {
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
-  let seen = dataVersion.get();
-  let version = 0;
-  return {
-    bump() {
-      version += 1;
-    },
-    read() {
-      if (!db.open) return undefined;
-      const current = dataVersion.get();
-      if (current !== seen) {
-        seen = current;
-        version += 1;
-      }
-      return version;
-    },
-  };
-}
-
 function createSqliteStore(db: Database.Database): Store {
   const runner = sqliteRunner(db);
-  const keysVersion = keyChangeSignal(db);
+  // After configure and migrate: the connection is in WAL mode and has its -shm file open.
+  const keysVersion = keyChangeSignal(db, openWalIndexHeader(db));
   const { methods, rows } = sharedStoreMethods(runner, sqliteDialect);
   const transactions = sqliteTransactions(db, runner, rows);
   return {
@@ -128,6 +105,7 @@ function createSqliteStore(db: Database.Database): Store {
 
     async close(): Promise<void> {
       db.close();
+      keysVersion.close();
     },
 
     async ping(): Promise<void> {
