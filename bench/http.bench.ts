@@ -20,8 +20,8 @@ const CONNECTIONS = 16;
 /** Whole seconds: wrk takes no fractions. */
 const DURATION_MS = 2000;
 const WARMUP_MS = 1000;
-/** The servers take turns for this many rounds (`BENCH_ROUNDS`, default 3); the median of each is reported. */
-const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3) || 3);
+/** The servers take turns for this many rounds (`BENCH_ROUNDS`, default 5); the median of each is reported. */
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5) || 5);
 const root = join(import.meta.dirname, '..');
 /** The command as installed: the built `dist/cli.js` (`npm run bench` builds it first). */
 const cli = [join(root, 'dist/cli.js')];
@@ -164,7 +164,11 @@ function median(values: readonly number[]): number {
 async function alternate(title: string, path: string, body: string, servers: readonly Server[]): Promise<void> {
   const runs = servers.map(() => [] as Run[]);
   for (let round = 0; round < ROUNDS; round += 1) {
-    for (const [index, server] of servers.entries()) runs[index]!.push(await load(server, path, body));
+    // Each round starts one server later, so that no server always follows the same one.
+    for (let turn = 0; turn < servers.length; turn += 1) {
+      const index = (round + turn) % servers.length;
+      runs[index]!.push(await load(servers[index]!, path, body));
+    }
   }
   const medians = runs.map((serverRuns, index): Measurement => {
     const rates = serverRuns.map((run) => run.measurement.opsPerSecond);
