@@ -17,6 +17,7 @@ export {
 } from './endpoint-policy.js';
 export type { AddressClass, ConnectLookup, EndpointPolicy, EndpointVerdict, LookupFunction } from './endpoint-policy.js';
 export { guardedFetch } from './guarded-fetch.js';
+export type { GuardedFetchOptions } from './guarded-fetch.js';
 export { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
 export type { RetryDecision } from './retry.js';
 export { DEFAULT_TOLERANCE_SECONDS, generateSigningSecret, signDelivery, verifyDelivery } from './signing.js';

@@ -9,7 +9,7 @@ import type { FetchHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { JobState, Store } from '../orders/store.js';
 import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
-import type { EndpointPolicy } from '../bulk/endpoint-policy.js';
+import type { EndpointPolicy, LookupFunction } from '../bulk/endpoint-policy.js';
 import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
 import { keyPrefix } from './keys.js';
 import { exportOrders, filtersOf, optInsResponse, orderQuery, orderResponse, PAGE_SIZE } from './listings.js';
@@ -40,6 +40,8 @@ export interface DashboardOptions {
   readonly clientAddress?: (request: Request) => string;
   /** Where bulk results may be delivered: the same policy as `truecost partners set-endpoint`. */
   readonly endpointPolicy?: EndpointPolicy;
+  /** Resolves a result URL's host name for the test delivery, whose addresses the policy checks (default the system's resolver). */
+  readonly lookup?: LookupFunction;
   /** Called after a job is queued again, e.g. to wake the bulk worker. */
   readonly onJobQueued?: (jobId: string) => void;
   /** Called with every fault that became a 500. */
@@ -195,7 +197,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
       return respond(200, endpointPage(viewer, { url: current.url, secret }));
     }
     if (action === 'test') {
-      const test: TestDeliveryResult = await sendTestDelivery(current, now());
+      const test: TestDeliveryResult = await sendTestDelivery(current, now(), options);
       return respond(200, endpointPage(viewer, { url: current.url, test }));
     }
     throw new PageError(404, 'Not found', 'No such page.');

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LookupFunction } from '../../src/bulk/index.js';
+import { guardedFetch, type LookupFunction } from '../../src/bulk/index.js';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import { startBulkWorker, type BulkWorkerOptions } from '../../src/bulk/worker.js';
 import type { Store } from '../../src/orders/store.js';
@@ -72,5 +72,23 @@ describe('a delivery under the endpoint policy', () => {
     const job = await waitForJob(store, jobId, ['failed'], 10_000, { partnerId: scope.partnerId, environment: 'production' });
     expect(job.lastError).toBe('Production results are delivered over https only.');
     expect(receiver.deliveries).toHaveLength(0);
+  });
+});
+
+describe('the guarded fetch', () => {
+  it('drains the body and keeps none of it by default, and keeps at most keepBodyBytes when asked', async () => {
+    const receiver = await startReceiver(generateSigningSecret(), (delivery) => (delivery.body === 'none' ? 204 : 201), { body: 'abcdef' });
+    cleanups.push(() => receiver.close());
+    const post = (fetch: ReturnType<typeof guardedFetch>, body: string) => fetch(receiver.url, { method: 'POST', body });
+    const local = { allowPrivateAddresses: true };
+    const bare = await post(guardedFetch(local), 'some');
+    expect([bare.status, bare.body]).toEqual([201, null]);
+    const kept = await post(guardedFetch(local, undefined, { keepBodyBytes: 4 }), 'some');
+    expect([kept.status, await kept.text()]).toEqual([201, 'abcd']);
+    const whole = await post(guardedFetch(local, undefined, { keepBodyBytes: 100 }), 'some');
+    expect(await whole.text()).toBe('abcdef');
+    const noContent = await post(guardedFetch(local, undefined, { keepBodyBytes: 100 }), 'none');
+    expect([noContent.status, await noContent.text()]).toEqual([204, '']);
+    expect(() => guardedFetch(local, undefined, { keepBodyBytes: -1 })).toThrow(RangeError);
   });
 });

@@ -32,7 +32,7 @@ export interface Receiver {
 export async function startReceiver(
   secret: string | (() => string),
   answer: (delivery: ReceivedDelivery, nthOfItsId: number) => Answer = () => 200,
-  options: { readonly holdMs?: number } = {},
+  options: { readonly holdMs?: number; readonly body?: string } = {},
 ): Promise<Receiver> {
   const webhookOf = () => new Webhook(typeof secret === 'string' ? secret : secret());
   const deliveries: ReceivedDelivery[] = [];
@@ -79,7 +79,7 @@ export async function startReceiver(
       // Holding the answer a little widens the window in which an overlapping delivery would show.
       if (options.holdMs !== undefined) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
       inProgress.set(webhookId, (inProgress.get(webhookId) ?? 1) - 1);
-      response.writeHead(status, { 'content-type': 'text/plain' }).end('ok');
+      response.writeHead(status, { 'content-type': 'text/plain' }).end(options.body ?? 'ok');
     }
     for (const waiter of [...waiters]) {
       if (deliveries.length >= waiter.count) {

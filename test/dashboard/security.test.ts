@@ -1,5 +1,6 @@
 // The dashboard's security rules, against its fetch handler and a memory store.
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LookupFunction } from '../../src/bulk/endpoint-policy.js';
 import { createDashboardHandler, SESSION_TTL_MS } from '../../src/dashboard/handler.js';
 import { invitePartner, INVITE_TTL_MS } from '../../src/dashboard/invite.js';
 import { hashPassword } from '../../src/dashboard/password.js';
@@ -7,6 +8,7 @@ import { tokenHash } from '../../src/dashboard/tokens.js';
 import { createHandler } from '../../src/http/handler.js';
 import type { Store } from '../../src/orders/store.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
+import { startReceiver, type Receiver } from '../bulk/receiver.js';
 import { Client } from './client.js';
 
 const PASSWORD = 'a long enough password';
@@ -187,5 +189,75 @@ describe('invitations and sessions', () => {
     for (const path of ['/dashboard/orders?env=moon', '/dashboard/orders?state=gone', '/dashboard/orders?page=0', '/dashboard/jobs?state=x', '/dashboard/orders/staging/%E0%A4%A']) {
       expect((await alpha.get(path)).status).toBe(400);
     }
+  }, 30_000);
+});
+
+describe('the test delivery', () => {
+  let receiver: Receiver | undefined;
+  afterEach(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
+
+  /** Names the resolver was asked for; every name resolves to 127.0.0.1, as a hostile DNS record would. */
+  const asked: string[] = [];
+  const toLoopback: LookupFunction = (hostname, _, callback) => {
+    asked.push(hostname);
+    callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  };
+
+  /** Alpha signed in, with the receiver's URL saved under the name receiver.test through the form. */
+  async function withNamedEndpoint(body?: string): Promise<Client> {
+    asked.length = 0;
+    let secret = '';
+    receiver = await startReceiver(() => secret, () => 202, body === undefined ? {} : { body });
+    const alpha = await signedIn('alpha');
+    await alpha.get('/dashboard/endpoint');
+    const url = receiver.url.replace('127.0.0.1', 'receiver.test').replace('/results', '/hook');
+    expect((await alpha.post('/dashboard/endpoint', { url })).status).toBe(200);
+    secret = (await store.getResultEndpoint('alpha'))!.secret;
+    return alpha;
+  }
+
+  it('is refused with the reason when the saved host name resolves to a loopback address, and sends nothing', async () => {
+    handler = createDashboardHandler({ store, now: () => clock, lookup: toLoopback });
+    const alpha = await withNamedEndpoint();
+    const page = await alpha.post('/dashboard/endpoint/test');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<p id="test-status">The endpoint&#39;s host receiver.test resolves to 127.0.0.1, a loopback address.</p>');
+    expect(page.text).not.toContain('id="test-body"');
+    expect(asked).toEqual(['receiver.test']);
+    expect(receiver!.deliveries).toHaveLength(0);
+  }, 30_000);
+
+  it('is refused without resolving anything when the saved URL is an internal address literal', async () => {
+    handler = createDashboardHandler({ store, now: () => clock, lookup: toLoopback });
+    const alpha = await withNamedEndpoint();
+    // Saved outside the dashboard, e.g. by `truecost partners set-endpoint --allow-private-endpoints`.
+    await store.setResultEndpoint('alpha', { url: receiver!.url, secret: (await store.getResultEndpoint('alpha'))!.secret }, clock);
+    asked.length = 0;
+    const page = await alpha.post('/dashboard/endpoint/test');
+    expect(page.text).toContain('<p id="test-status">The endpoint&#39;s host 127.0.0.1 is a loopback address.</p>');
+    expect(asked).toEqual([]);
+    expect(receiver!.deliveries).toHaveLength(0);
+  }, 30_000);
+
+  it('reaches a private address when the policy allows it, and shows the status and the first 500 characters', async () => {
+    // The receiver checks the signature's timestamp against the real time.
+    clock = Date.now();
+    handler = createDashboardHandler({ store, now: () => clock, lookup: toLoopback, endpointPolicy: { allowPrivateAddresses: true } });
+    // 1000 characters of three bytes each: more than the excerpt, and more bytes than are kept.
+    const alpha = await withNamedEndpoint('€'.repeat(1000));
+    const page = await alpha.post('/dashboard/endpoint/test');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<strong id="test-status">202</strong>');
+    expect(/<pre id="test-body">([^<]*)<\/pre>/.exec(page.text)?.[1]).toBe('€'.repeat(500));
+    expect(asked).toEqual(['receiver.test']);
+    expect(receiver!.deliveries).toHaveLength(1);
+    const [delivery] = receiver!.deliveries;
+    expect(delivery!.webhookId).toMatch(/^test_/);
+    expect(delivery!.body).toBe('{}');
+    expect(delivery!.verified).toBe(true);
+    expect(page.text).toContain(delivery!.webhookId);
   }, 30_000);
 });
