@@ -90,6 +90,7 @@ export type {
   OrderEvent,
   OrderListQuery,
   SessionRecord,
+  SignInFailureCount,
   JobRecord,
   JobState,
   JobStore,

@@ -17,7 +17,7 @@ import { jobPage, jobsPage, ordersPage } from './listing-pages.js';
 import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
-import { SignInLimiter } from './sign-in-limit.js';
+import { couldBePartnerId, signInLimits } from './sign-in-limit.js';
 import { csrfMatches, csrfToken, newToken, tokenHash } from './tokens.js';
 
 /** How long a session lasts from sign-in: 12 hours (docs/dashboard.md). */
@@ -56,7 +56,7 @@ export interface DashboardOptions {
 export function createDashboardHandler(options: DashboardOptions): FetchHandler {
   const { store } = options;
   const now = options.now ?? Date.now;
-  const limiter = new SignInLimiter();
+  const limits = signInLimits(store);
   const addressOf = options.clientAddress ?? (() => 'unknown');
 
   function cookie(request: Request, name: string, value: string, maxAgeSeconds?: number): string {
@@ -115,19 +115,19 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     const password = form.get('password') ?? '';
     const csrf = csrfToken(pre!);
     const address = addressOf(request);
-    const wait = limiter.retryAfterSeconds(partnerId, address, now());
+    const wait = await limits.retryAfterSeconds(partnerId, address, now());
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60);
       return respond(429, signInPage(csrf, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, partnerId), {
         'retry-after': String(wait),
       });
     }
-    const stored = partnerId === '' || partnerId.length > 255 ? undefined : await store.getPasswordHash(partnerId);
+    const stored = couldBePartnerId(partnerId) ? await store.getPasswordHash(partnerId) : undefined;
     if (!(await verifyPassword(password, stored))) {
-      limiter.recordFailure(partnerId, address, now());
+      await limits.recordFailure(partnerId, address, now());
       return respond(401, signInPage(csrf, 'The partner ID or the password is wrong.', partnerId));
     }
-    limiter.recordSuccess(partnerId);
+    await limits.recordSuccess(partnerId);
     return startSession(request, partnerId);
   }
 

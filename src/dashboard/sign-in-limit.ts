@@ -1,45 +1,61 @@
+import type { DashboardStore, SignInFailureCount } from '../orders/store.js';
+import { isStorableText, MAX_IDENTIFIER_LENGTH } from '../schemas/common.js';
+
 /** The sign-in limits (docs/dashboard.md): failed attempts allowed per window, per partner and per client address. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const MAX_FAILURES_PER_PARTNER = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 
+/** The sign-in limits of one dashboard, counted in its store. */
+export interface SignInLimits {
+  /** Seconds until a sign-in may be tried again, or 0 when it may be tried now. One store read. */
+  retryAfterSeconds(partnerId: string, address: string, now: number): Promise<number>;
+  /** Counts a failed sign-in for the partner and for the address. One store write. */
+  recordFailure(partnerId: string, address: string, now: number): Promise<void>;
+  /** Clears the partner's count after a successful sign-in. One store write. */
+  recordSuccess(partnerId: string): Promise<void>;
+}
+
+/** Whether a partner could have this ID: one to 255 characters that every store can hold. */
+export function couldBePartnerId(partnerId: string): boolean {
+  return partnerId !== '' && partnerId.length <= MAX_IDENTIFIER_LENGTH && isStorableText(partnerId);
+}
+
 /**
- * Counts failed sign-ins in a fixed window per partner and per client address, in this process's
- * memory. Once either count reaches its limit, sign-ins for that partner (or from that address)
- * are refused without checking the password until the window ends; a success clears the partner's count.
+ * The key the store counts under (see `DashboardStore.signInFailures`). A value no store could
+ * hold, or too long for an index, counts under the bare prefix: every partner ID no partner can
+ * have shares one count, which only ever delays sign-ins that must fail.
  */
-export class SignInLimiter {
-  readonly #failures = new Map<string, { count: number; windowEnds: number }>();
+function limitKey(prefix: 'p:' | 'a:', value: string): string {
+  return value.length <= MAX_IDENTIFIER_LENGTH && isStorableText(value) ? prefix + value : prefix;
+}
+const partnerKey = (partnerId: string): string => limitKey('p:', partnerId);
+const addressKey = (address: string): string => limitKey('a:', address);
 
-  /** Seconds until a sign-in may be tried again, or 0 when it may be tried now. */
-  retryAfterSeconds(partnerId: string, address: string, now: number): number {
-    const waits = [this.#wait(`p:${partnerId}`, MAX_FAILURES_PER_PARTNER, now), this.#wait(`a:${address}`, MAX_FAILURES_PER_ADDRESS, now)];
-    return Math.max(...waits);
-  }
+/** The seconds until the key's window ends when its count has reached its limit, else 0. */
+function wait(failure: SignInFailureCount, now: number): number {
+  const limit = failure.key.startsWith('p:') ? MAX_FAILURES_PER_PARTNER : MAX_FAILURES_PER_ADDRESS;
+  return failure.count >= limit ? Math.ceil((failure.windowEnds - now) / 1000) : 0;
+}
 
-  recordFailure(partnerId: string, address: string, now: number): void {
-    this.#count(`p:${partnerId}`, now);
-    this.#count(`a:${address}`, now);
-  }
-
-  recordSuccess(partnerId: string): void {
-    this.#failures.delete(`p:${partnerId}`);
-  }
-
-  #wait(key: string, limit: number, now: number): number {
-    const entry = this.#failures.get(key);
-    if (entry === undefined || entry.windowEnds <= now) return 0;
-    return entry.count >= limit ? Math.ceil((entry.windowEnds - now) / 1000) : 0;
-  }
-
-  #count(key: string, now: number): void {
-    const entry = this.#failures.get(key);
-    if (entry === undefined || entry.windowEnds <= now) {
-      // Forget ended windows now and then, so that the map holds only recent failures.
-      if (this.#failures.size > 10_000) for (const [old, value] of this.#failures) if (value.windowEnds <= now) this.#failures.delete(old);
-      this.#failures.set(key, { count: 1, windowEnds: now + SIGN_IN_WINDOW_MS });
-    } else {
-      entry.count += 1;
-    }
-  }
+/**
+ * Counts failed sign-ins in a fixed window per partner and per client address, in the store, so
+ * that every process sharing the store's database shares the counts (the memory store's stay in
+ * its process). Once either count reaches its limit, sign-ins for that partner (or from that
+ * address) are refused without checking the password until the window ends; a success clears the
+ * partner's count.
+ */
+export function signInLimits(store: DashboardStore): SignInLimits {
+  return {
+    async retryAfterSeconds(partnerId, address, now) {
+      const failures = await store.signInFailures([partnerKey(partnerId), addressKey(address)], now);
+      return Math.max(0, ...failures.map((failure) => wait(failure, now)));
+    },
+    async recordFailure(partnerId, address, now) {
+      await store.recordSignInFailures([partnerKey(partnerId), addressKey(address)], now, SIGN_IN_WINDOW_MS);
+    },
+    async recordSuccess(partnerId) {
+      await store.clearSignInFailures(partnerKey(partnerId));
+    },
+  };
 }

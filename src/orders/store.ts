@@ -213,6 +213,18 @@ export interface InviteRecord {
   readonly usedAt: number | null;
 }
 
+/**
+ * The failed sign-ins counted under one key of the dashboard's sign-in limits (docs/dashboard.md,
+ * "Sign-in limits"): `p:<partner id>` or `a:<client address>`, in a fixed window.
+ */
+export interface SignInFailureCount {
+  readonly key: string;
+  /** The failures recorded since the window started, at least 1. */
+  readonly count: number;
+  /** When the window ends, in milliseconds since the epoch: from then on the key counts from 0. */
+  readonly windowEnds: number;
+}
+
 /** What the partner dashboard reads and writes. Every query is confined to one partner. */
 export interface DashboardStore {
   /** The partner's keys, both environments, newest first. */
@@ -239,6 +251,20 @@ export interface DashboardStore {
   /** The session, revoked or expired or not. */
   findSession(tokenHash: string): Promise<SessionRecord | undefined>;
   revokeSession(tokenHash: string, now: number): Promise<void>;
+  /**
+   * The counts of the keys whose window has not ended at `now` (`windowEnds > now`), in no
+   * particular order; a key with no failures, or whose window ended, is absent.
+   */
+  signInFailures(keys: readonly string[], now: number): Promise<SignInFailureCount[]>;
+  /**
+   * Counts one failed sign-in under each distinct key, atomically per key, so that concurrent
+   * calls from any process sharing the store lose no count: a key without a window, or whose
+   * window ended at or before `now`, starts a new one of `windowMs` with a count of 1; any other
+   * adds 1 and keeps its window's end. May forget windows that have ended.
+   */
+  recordSignInFailures(keys: readonly string[], now: number, windowMs: number): Promise<void>;
+  /** Forgets the key's failures (a successful sign-in clears the partner's). */
+  clearSignInFailures(key: string): Promise<void>;
 }
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */

@@ -11,6 +11,7 @@ import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
 import { memoryJobs } from './memory/jobs.js';
 import { page } from './memory/page.js';
+import { memorySignInFailures } from './memory/sign-in-failures.js';
 
 const scoped = (scope: Scope, id: string): string => `${scope.partnerId}\u0000${scope.environment}\u0000${id}`;
 
@@ -53,6 +54,8 @@ export function createMemoryStore(): Store {
   return {
     // Bulk jobs (./memory/jobs.ts).
     ...memoryJobs(),
+    // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
+    ...memorySignInFailures(),
 
     async createOrders(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
       const lookups = createLookups(variant, batch);

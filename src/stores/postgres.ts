@@ -14,7 +14,7 @@ import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction } from './postgres/transactions.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
-import { sharedStoreMethods } from './sql/queries.js';
+import { sharedStoreMethods, SIGN_IN_PRUNE_BATCH } from './sql/queries.js';
 import type { JobRow } from './sql/rows.js';
 
 /** Where the PostgreSQL store keeps its data. */
@@ -166,6 +166,13 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
         await tx.run('setPassword', { partnerId: used.partner_id, passwordHash, now });
         return used.partner_id;
       });
+    },
+
+    async recordSignInFailures(keys, now, windowMs): Promise<void> {
+      // One upsert counts every key atomically (concurrent ones wait for the row's lock); the
+      // cleanup after it needs no transaction, as it deletes only windows that have ended.
+      await runner.run('countSignInFailures', { keys: postgresDialect.encodeTextList(keys), now, windowEnds: now + windowMs });
+      await runner.run('pruneSignInFailures', { now, limit: SIGN_IN_PRUNE_BATCH });
     },
 
     async close(): Promise<void> {

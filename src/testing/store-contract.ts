@@ -2,6 +2,7 @@ import type { Store } from '../orders/store.js';
 import { defineOrderChecks } from './store-checks/orders.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
 import { definePartnerAndJobChecks } from './store-checks/partners-jobs.js';
+import { defineSignInChecks } from './store-checks/sign-in.js';
 
 /** One behaviour every `Store` must show, run on a freshly opened, empty store. */
 export interface StoreCheck {
@@ -14,12 +15,13 @@ export interface StoreCheck {
 function defineChecks(check: DefineCheck): void {
   defineOrderChecks(check);
   definePartnerAndJobChecks(check);
+  defineSignInChecks(check);
 }
 
 /**
- * The store contract: every behaviour the HTTP handler, the order machine and the bulk worker
- * rely on, whatever keeps the data. Each check runs on its own empty store; a test runner can
- * iterate them (one test per check), or `checkStore` runs them all.
+ * The store contract: every behaviour the HTTP handler, the order machine, the bulk worker and
+ * the dashboard's sign-in limits rely on, whatever keeps the data. Each check runs on its own
+ * empty store; a test runner can iterate them (one test per check), or `checkStore` runs them all.
  *
  * @remarks Since 0.1.0
  */

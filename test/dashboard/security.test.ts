@@ -1,4 +1,8 @@
-// The dashboard's security rules, against its fetch handler and a memory store.
+// The dashboard's security rules, against its fetch handler and a memory store (two SQLite stores
+// on one file for the limits every process shares).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LookupFunction } from '../../src/bulk/endpoint-policy.js';
 import { createDashboardHandler, SESSION_TTL_MS } from '../../src/dashboard/handler.js';
@@ -8,6 +12,7 @@ import { tokenHash } from '../../src/dashboard/tokens.js';
 import { createHandler } from '../../src/http/handler.js';
 import type { Store } from '../../src/orders/store.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
+import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { startReceiver, type Receiver } from '../bulk/receiver.js';
 import { Client } from './client.js';
 
@@ -182,6 +187,34 @@ describe('invitations and sessions', () => {
     expect(Number(limited.response.headers.get('retry-after'))).toBeGreaterThan(0);
     clock += 15 * 60_000;
     expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD })).status).toBe(303);
+  }, 60_000);
+
+  it('shares the sign-in limits between two servers on one database', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'truecost-sign-in-'));
+    const path = join(directory, 'shared.db');
+    const [first, second] = await Promise.all([openSqliteStore({ path }), openSqliteStore({ path })]);
+    try {
+      const url = await invitePartner(first, 'alpha', 'http://dashboard.test', clock);
+      await first.redeemInvite(tokenHash(url.split('/').pop()!), passwordHash, clock);
+      // Each server sees its own client address for the same attacker, as behind a balancer.
+      const servers = [first, second].map(
+        (shared, n) => new Client(createDashboardHandler({ store: shared, now: () => clock, clientAddress: () => `10.0.0.${n}` })),
+      );
+      for (const client of servers) await client.get('/dashboard/sign-in');
+      for (let attempt = 0; attempt < 5; attempt += 1) {
+        const client = servers[attempt % 2]!;
+        expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: 'wrong password!' })).status).toBe(401);
+      }
+      for (const client of servers) expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD })).status).toBe(429);
+      clock += 15 * 60_000;
+      expect((await servers[1]!.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD })).status).toBe(303);
+      // The success cleared the partner's count for the other server too.
+      expect((await servers[0]!.post('/dashboard/sign-in', { partner: 'alpha', password: 'wrong password!' })).status).toBe(401);
+      expect(await first.signInFailures(['p:alpha'], clock)).toEqual([{ key: 'p:alpha', count: 1, windowEnds: clock + 15 * 60_000 }]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+      rmSync(directory, { recursive: true, force: true });
+    }
   }, 60_000);
 
   it('answers bad filters with 400, not 500', async () => {

@@ -4,7 +4,7 @@ import { csvCell, csvLines } from '../../src/dashboard/csv.js';
 import { escapeHtml, html } from '../../src/dashboard/html.js';
 import { trackKeyUsage } from '../../src/dashboard/key-usage.js';
 import { hashPassword, passwordProblem, verifyPassword } from '../../src/dashboard/password.js';
-import { SignInLimiter, MAX_FAILURES_PER_PARTNER } from '../../src/dashboard/sign-in-limit.js';
+import { couldBePartnerId, MAX_FAILURES_PER_ADDRESS, MAX_FAILURES_PER_PARTNER, SIGN_IN_WINDOW_MS, signInLimits } from '../../src/dashboard/sign-in-limit.js';
 import { csrfMatches, csrfToken, newToken } from '../../src/dashboard/tokens.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 
@@ -74,24 +74,44 @@ describe('CSRF tokens', () => {
 });
 
 describe('the sign-in limit', () => {
-  it('refuses a partner after five failures until the window ends, and a success clears it', () => {
-    const limiter = new SignInLimiter();
+  it('refuses a partner after five failures until the window ends, and a success clears it', async () => {
+    const limits = signInLimits(createMemoryStore());
     for (let n = 0; n < MAX_FAILURES_PER_PARTNER; n += 1) {
-      expect(limiter.retryAfterSeconds('acme', `10.0.0.${n}`, 0)).toBe(0);
-      limiter.recordFailure('acme', `10.0.0.${n}`, 0);
+      expect(await limits.retryAfterSeconds('acme', `10.0.0.${n}`, 0)).toBe(0);
+      await limits.recordFailure('acme', `10.0.0.${n}`, 0);
     }
-    expect(limiter.retryAfterSeconds('acme', '10.0.0.9', 1000)).toBe(899);
-    expect(limiter.retryAfterSeconds('other', '10.0.0.9', 1000)).toBe(0);
-    expect(limiter.retryAfterSeconds('acme', '10.0.0.9', 15 * 60_000)).toBe(0);
-    limiter.recordSuccess('acme');
-    expect(limiter.retryAfterSeconds('acme', '10.0.0.9', 1000)).toBe(0);
+    expect(await limits.retryAfterSeconds('acme', '10.0.0.9', 1000)).toBe(899);
+    expect(await limits.retryAfterSeconds('other', '10.0.0.9', 1000)).toBe(0);
+    expect(await limits.retryAfterSeconds('acme', '10.0.0.9', 15 * 60_000)).toBe(0);
+    await limits.recordSuccess('acme');
+    expect(await limits.retryAfterSeconds('acme', '10.0.0.9', 1000)).toBe(0);
   });
 
-  it('refuses an address after twenty failures, whatever the partner', () => {
-    const limiter = new SignInLimiter();
-    for (let n = 0; n < 20; n += 1) limiter.recordFailure(`p-${n}`, '10.0.0.1', 0);
-    expect(limiter.retryAfterSeconds('new', '10.0.0.1', 0)).toBeGreaterThan(0);
-    expect(limiter.retryAfterSeconds('new', '10.0.0.2', 0)).toBe(0);
+  it('refuses an address after twenty failures, whatever the partner', async () => {
+    const limits = signInLimits(createMemoryStore());
+    for (let n = 0; n < MAX_FAILURES_PER_ADDRESS; n += 1) await limits.recordFailure(`p-${n}`, '10.0.0.1', 0);
+    expect(await limits.retryAfterSeconds('new', '10.0.0.1', 0)).toBe(900);
+    expect(await limits.retryAfterSeconds('new', '10.0.0.2', 0)).toBe(0);
+  });
+
+  it('counts every partner ID no partner can have under one key, so none reaches the store as sent', async () => {
+    const store = createMemoryStore();
+    const limits = signInLimits(store);
+    const impossible = ['', 'x'.repeat(256), 'nul\u0000', '\ud800'];
+    for (const [n, partnerId] of impossible.entries()) {
+      expect(couldBePartnerId(partnerId)).toBe(false);
+      await limits.recordFailure(partnerId, `10.0.0.${n}`, 0);
+    }
+    await limits.recordFailure('y'.repeat(255), '10.0.0.9', 0);
+    const keys = ['p:', 'p:' + 'x'.repeat(256), 'p:nul\u0000', 'p:' + 'y'.repeat(255)];
+    expect(await store.signInFailures(keys, 0)).toEqual([
+      { key: 'p:', count: 4, windowEnds: SIGN_IN_WINDOW_MS },
+      { key: 'p:' + 'y'.repeat(255), count: 1, windowEnds: SIGN_IN_WINDOW_MS },
+    ]);
+    expect(await limits.retryAfterSeconds('\u0000', '10.0.0.8', 0)).toBe(0);
+    await limits.recordFailure('z'.repeat(300), '10.0.0.8', 0);
+    expect(await limits.retryAfterSeconds('\u0000', '10.0.0.8', 0)).toBe(900);
+    expect(couldBePartnerId('acme')).toBe(true);
   });
 });
 

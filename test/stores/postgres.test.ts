@@ -28,7 +28,7 @@ async function adminQuery(text: string): Promise<void> {
 
 async function openEmpty(tuning: Tuning = {}): Promise<Store> {
   const store = await openShared(tuning);
-  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions`);
+  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions, "${schema}".sign_in_failures`);
   return store;
 }
 
@@ -61,7 +61,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -71,9 +71,9 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     const store = await openEmpty();
     await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'old', climes: 2 })], now);
     await store.close();
-    // Back to the first schema version, as a database created before the second migration (undoing the third too).
+    // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
-      DROP TABLE order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
+      DROP TABLE sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
       DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
       ALTER TABLE orders DROP COLUMN updated_seq; DELETE FROM schema_migrations WHERE version >= 2`);
@@ -83,6 +83,28 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       expect((await migrated.getOrder(staging, 'old'))?.microClimes).toBe(3e6);
     } finally {
       await migrated.close();
+    }
+  });
+
+  it('counts sign-in failures from several pools exactly, and deletes the ended windows as it records', async () => {
+    const stores = [await openEmpty(), await openShared(), await openShared()];
+    try {
+      await stores[0]!.recordSignInFailures(Array.from({ length: 150 }, (_, n) => `a:10.0.${n}`), now - 60_000, 60_000);
+      // Each failure also deletes ended windows, racing the others for the same rows.
+      await Promise.all(Array.from({ length: 45 }, (_, n) => stores[n % 3]!.recordSignInFailures(['p:p1', `a:x${n % 2}`], now, 60_000)));
+      const counts = await stores[1]!.signInFailures(['p:p1', 'a:x0', 'a:x1', 'a:10.0.0'], now);
+      expect(counts.sort((a, b) => a.key.localeCompare(b.key))).toEqual([
+        { key: 'a:x0', count: 23, windowEnds: now + 60_000 },
+        { key: 'a:x1', count: 22, windowEnds: now + 60_000 },
+        { key: 'p:p1', count: 45, windowEnds: now + 60_000 },
+      ]);
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      const { rows } = await client.query(`SELECT COUNT(*)::int AS count FROM "${schema}".sign_in_failures`);
+      await client.end();
+      expect(rows).toEqual([{ count: 3 }]);
+    } finally {
+      await Promise.all(stores.map((store) => store.close()));
     }
   });
 

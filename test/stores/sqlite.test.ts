@@ -33,8 +33,43 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     db.close();
+  });
+
+  it('opens a file the previous version created, adding the sign-in limits\' table', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path });
+    await first.createOrders(staging, 'vote', [order()], now);
+    await first.close();
+    const db = new Database(path);
+    db.exec('DROP TABLE sign_in_failures; DELETE FROM schema_migrations WHERE version >= 3');
+    db.close();
+    const migrated = await openSqliteStore({ path });
+    await migrated.recordSignInFailures(['p:p1'], now, 60_000);
+    expect(await migrated.signInFailures(['p:p1'], now)).toEqual([{ key: 'p:p1', count: 1, windowEnds: now + 60_000 }]);
+    expect((await migrated.getOrder(staging, 'o-1'))?.microClimes).toBe(10e6);
+    await migrated.close();
+  });
+
+  it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await store.recordSignInFailures(Array.from({ length: 150 }, (_, n) => `a:10.0.${n}`), now, 60_000);
+    const rows = (): number => {
+      const db = new Database(path, { readonly: true });
+      const { count } = db.prepare('SELECT COUNT(*) AS count FROM sign_in_failures').get() as { count: number };
+      db.close();
+      return count;
+    };
+    await store.recordSignInFailures(['p:p1'], now + 59_999, 60_000);
+    expect(rows()).toBe(151);
+    await store.recordSignInFailures(['p:p1'], now + 60_000, 60_000);
+    expect(rows()).toBe(51);
+    await store.recordSignInFailures(['p:p1'], now + 60_001, 60_000);
+    expect(rows()).toBe(1);
+    expect(await store.signInFailures(['p:p1'], now + 60_001)).toEqual([{ key: 'p:p1', count: 3, windowEnds: now + 59_999 + 60_000 }]);
+    await store.close();
   });
 
   it('shares one file between two open stores without losing an update', async () => {

@@ -13,7 +13,7 @@ function inSentFieldOrder(order: Order): Order {
 
 /**
  * Times and micro-climes are BIGINT, which `pg` returns as strings (every value the store writes
- * is a safe integer); booleans are BOOLEAN; JSON is JSONB, which `pg` parses.
+ * is a safe integer); booleans are BOOLEAN; JSON is JSONB, which `pg` parses; lists are arrays.
  */
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
@@ -28,4 +28,6 @@ export const postgresDialect: SqlDialect = {
     sentOrder: (value) => inSentFieldOrder(value as Order),
   },
   encodeBoolean: (value) => value,
+  textList: (name) => `unnest(:${name}::text[]) AS texts (value)`,
+  encodeTextList: (values) => values,
 };

@@ -39,6 +39,11 @@ const postgresStatements = {
       AND (lease_expires_at IS NULL OR lease_expires_at <= :now)
       ORDER BY next_attempt_at, seq LIMIT 1 FOR UPDATE SKIP LOCKED)
     RETURNING *`,
+  // A few ended sign-in windows at a time. SKIP LOCKED: a row another process is counting in is
+  // left to it, never waited for (no deadlock); a row that process just gave a new window fails
+  // the locking read's second test of window_ends, and stays.
+  pruneSignInFailures: `DELETE FROM sign_in_failures WHERE limit_key IN (
+    SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit FOR UPDATE SKIP LOCKED)`,
 } as const;
 
 export type PostgresStatementName = keyof typeof postgresStatements | keyof ReturnType<typeof sharedStatements>;

@@ -36,6 +36,13 @@ export interface SqlDialect {
   readonly decode: Decoders;
   /** How a boolean is written: SQLite has no boolean type and stores 0 or 1. */
   encodeBoolean(value: boolean): number | boolean;
+  /**
+   * A table of the texts of the list parameter `name`, one row each in a `value` column, for a
+   * FROM clause: SQLite's `json_each` of a JSON array, PostgreSQL's `unnest` of an array.
+   */
+  textList(name: string): string;
+  /** The value of a list parameter that {@link SqlDialect.textList} reads. */
+  encodeTextList(values: readonly string[]): string | readonly string[];
 }
 
 /** A nullable integer column, decoded. */

@@ -10,6 +10,8 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // The partner dashboard: key prefixes and last use, every order's history, listings by partner,
   // and sign-in (invitations, passwords, sessions). Rows stored before have no prefix and no history.
   { name: 'dashboard' },
+  // The dashboard's sign-in limits in the database, so that every process sharing it counts together.
+  { name: 'shared sign-in limits' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

@@ -3,7 +3,8 @@
 import { planOptIn } from '../../orders/machine.js';
 import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
 import type { SqlDialect } from './dialect.js';
-import { attemptColumns, rowMappers, type ApiKeyRow, type JobRow, type OptInRow, type OrderEventRow, type OrderRow, type RowMappers, type TokenRow } from './rows.js';
+import { attemptColumns, rowMappers, type ApiKeyRow, type JobRow, type OptInRow, type OrderEventRow, type OrderRow, type RowMappers } from './rows.js';
+import type { SignInFailureRow, TokenRow } from './rows.js';
 import type { Parameters, SharedStatementName } from './statements.js';
 
 type MaybePromise<T> = T | Promise<T>;
@@ -24,7 +25,14 @@ export type SharedStoreMethods = Pick<
   | 'enqueueJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob'
   | 'listApiKeys' | 'touchApiKey' | 'listOrders' | 'listOptIns' | 'orderHistory' | 'listPartnerJobs'
   | 'findInvite' | 'getPasswordHash' | 'createSession' | 'findSession' | 'revokeSession'
+  | 'signInFailures' | 'clearSignInFailures'
 >;
+
+/**
+ * How many ended sign-in windows recording a failure deletes at most: each failure adds at most
+ * two rows, so ended ones cannot pile up, and no failure pays for a long cleanup.
+ */
+export const SIGN_IN_PRUNE_BATCH = 100;
 
 /** The rows of a listing fetched with one extra row, as a page. */
 function pageOf<Row, T>(rows: readonly Row[], limit: number, convert: (row: Row) => T): ListPage<T> {
@@ -131,6 +139,12 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
     },
     async revokeSession(tokenHash, now) {
       await runner.run('revokeSession', { tokenHash, now });
+    },
+    async signInFailures(keys, now) {
+      return (await runner.all<SignInFailureRow>('signInFailures', { keys: dialect.encodeTextList(keys), now })).map(rows.signInFailure);
+    },
+    async clearSignInFailures(key) {
+      await runner.run('clearSignInFailures', { key });
     },
   };
   return { methods, rows };

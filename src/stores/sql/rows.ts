@@ -1,6 +1,6 @@
 // The rows of the tables as the drivers return them, and the records they map to. Integers,
 // booleans and JSON arrive in each driver's own form; the dialect's decoders even them out.
-import type { ApiKeyRecord, ApiKeySummary, AttemptOutcome, InviteRecord, JobRecord, JobState, OrderEvent, SessionRecord } from '../../orders/store.js';
+import type { ApiKeyRecord, ApiKeySummary, AttemptOutcome, InviteRecord, JobRecord, JobState, OrderEvent, SessionRecord, SignInFailureCount } from '../../orders/store.js';
 import type { Environment, OptInRecord, OrderRecord } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { integerOrNull, type Decoders, type SqlInteger } from './dialect.js';
@@ -72,6 +72,12 @@ export interface TokenRow {
   revoked_at?: SqlInteger | null;
 }
 
+export interface SignInFailureRow {
+  limit_key: string;
+  failures: number;
+  window_ends: SqlInteger;
+}
+
 /** The mappers from rows to records, for one dialect's decoders. */
 export interface RowMappers {
   order(row: OrderRow): OrderRecord;
@@ -82,6 +88,7 @@ export interface RowMappers {
   orderEvent(row: OrderEventRow): OrderEvent;
   invite(row: TokenRow): InviteRecord;
   session(row: TokenRow): SessionRecord;
+  signInFailure(row: SignInFailureRow): SignInFailureCount;
 }
 
 /** The row mappers that read values through `decode`. */
@@ -149,6 +156,7 @@ export function rowMappers(decode: Decoders): RowMappers {
     }),
     invite: (row) => ({ ...token(row), usedAt: orNull(row.used_at) }),
     session: (row) => ({ ...token(row), revokedAt: orNull(row.revoked_at) }),
+    signInFailure: (row) => ({ key: row.limit_key, count: row.failures, windowEnds: integer(row.window_ends) }),
   };
 }
 

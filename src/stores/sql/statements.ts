@@ -46,6 +46,7 @@ export function parameterValues(statement: RenderedStatement, parameters: Parame
 /** The statements both stores share, in the dialect's spelling of what differs. */
 export function sharedStatements(dialect: SqlDialect) {
   const { jobSequence } = dialect;
+  const limitKeys = dialect.textList('keys');
   return {
     order: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId`,
     upsertOptIn: `INSERT INTO opt_ins (partner_id, environment, cart_id, opted_in, micro_climes, updated_at)
@@ -112,6 +113,18 @@ export function sharedStatements(dialect: SqlDialect) {
     VALUES (:tokenHash, :partnerId, :createdAt, :expiresAt)`,
     session: `SELECT * FROM dashboard_sessions WHERE token_hash = :tokenHash`,
     revokeSession: `UPDATE dashboard_sessions SET revoked_at = COALESCE(revoked_at, :now) WHERE token_hash = :tokenHash`,
+    // The sign-in limits' counts in fixed windows (docs/dashboard.md).
+    signInFailures: `SELECT limit_key, failures, window_ends FROM sign_in_failures
+    WHERE limit_key IN (SELECT value FROM ${limitKeys}) AND window_ends > :now`,
+    // One statement counts every key, so that no failure recorded at the same time is lost. WHERE
+    // true: without a WHERE, SQLite could read ON CONFLICT as the ON of a join. The keys are locked
+    // in sorted order, so that two processes counting overlapping keys never deadlock.
+    countSignInFailures: `INSERT INTO sign_in_failures (limit_key, failures, window_ends)
+    SELECT DISTINCT value, 1, :windowEnds::bigint FROM ${limitKeys} WHERE true ORDER BY value
+    ON CONFLICT (limit_key) DO UPDATE SET
+    failures = CASE WHEN sign_in_failures.window_ends <= :now THEN 1 ELSE sign_in_failures.failures + 1 END,
+    window_ends = CASE WHEN sign_in_failures.window_ends <= :now THEN excluded.window_ends ELSE sign_in_failures.window_ends END`,
+    clearSignInFailures: `DELETE FROM sign_in_failures WHERE limit_key = :key`,
   } as const;
 }
 

@@ -6,7 +6,7 @@ import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
-export type StepName = 'initial' | 'order write counter' | 'dashboard';
+export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits';
 
 export interface Column {
   readonly name: string;
@@ -146,6 +146,13 @@ export const tables: readonly Table[] = [
     createdIn: 'dashboard',
     columns: [text('token_hash', { primaryKey: true }), partnerOf, time('created_at'), time('expires_at'), time('revoked_at', { nullable: true })],
   },
+  {
+    // The dashboard's failed sign-ins per key (`p:<partner id>` or `a:<client address>`) in the
+    // current fixed window, shared by every process on the database (docs/dashboard.md).
+    name: 'sign_in_failures',
+    createdIn: 'shared sign-in limits',
+    columns: [text('limit_key', { primaryKey: true }), { name: 'failures', type: 'integer', check: 'failures > 0' }, time('window_ends')],
+  },
 ];
 
 /** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
@@ -165,5 +172,7 @@ export const indexes: readonly Index[] = [
   { name: 'orders_listing', table: 'orders', createdIn: 'dashboard', on: newestFirst('partner_id, environment, created_at') },
   { name: 'opt_ins_listing', table: 'opt_ins', createdIn: 'dashboard', on: newestFirst('partner_id, environment, updated_at') },
   { name: 'jobs_partner', table: 'jobs', createdIn: 'dashboard', on: newestFirst('partner_id, environment, created_at') },
+  // Finds the windows that ended, which recording a failure deletes a few at a time.
+  { name: 'sign_in_failures_ended', table: 'sign_in_failures', createdIn: 'shared sign-in limits', on: '(window_ends)' },
 ];
 

@@ -2,7 +2,7 @@
 import type { Order } from '../../schemas/order.js';
 import type { SqlDialect } from '../sql/dialect.js';
 
-/** Integers are INTEGER (64-bit, read as numbers), booleans 0 or 1, JSON text. */
+/** Integers are INTEGER (64-bit, read as numbers), booleans 0 or 1, JSON text; lists travel as JSON arrays. */
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
   types: { text: 'TEXT', integer: 'INTEGER', bigint: 'INTEGER', json: 'TEXT', boolean: 'INTEGER', serial: 'INTEGER' },
@@ -16,4 +16,6 @@ export const sqliteDialect: SqlDialect = {
     sentOrder: (value) => JSON.parse(value as string) as Order,
   },
   encodeBoolean: (value) => (value ? 1 : 0),
+  textList: (name) => `json_each(:${name})`,
+  encodeTextList: (values) => JSON.stringify(values),
 };

@@ -22,6 +22,9 @@ const sqliteStatements = {
   dueJob: `SELECT * FROM jobs WHERE state IN (${CLAIMABLE_JOB_STATES}) AND next_attempt_at <= :now
     AND (lease_expires_at IS NULL OR lease_expires_at <= :now)
     ORDER BY next_attempt_at, rowid LIMIT 1`,
+  // A few ended sign-in windows at a time (the statement runs in the counting transaction).
+  pruneSignInFailures: `DELETE FROM sign_in_failures WHERE limit_key IN (
+    SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit)`,
   leaseJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt,
     updated_at = :now WHERE job_id = :jobId RETURNING *`,
 } as const;

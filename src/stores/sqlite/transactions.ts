@@ -6,11 +6,16 @@ import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machin
 import type { ApiKeyRecord, InviteRecord, JobRecord, OrderEvent, Store } from '../../orders/store.js';
 import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
+import { SIGN_IN_PRUNE_BATCH } from '../sql/queries.js';
 import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
+import { sqliteDialect } from './dialect.js';
 import type { SqliteRunner } from './statements.js';
 
 /** The methods of the store that run in one transaction. */
-export type SqliteTransactions = Pick<Store, 'createOrders' | 'changeOrder' | 'addApiKey' | 'createInvite' | 'redeemInvite' | 'claimJob'>;
+export type SqliteTransactions = Pick<
+  Store,
+  'createOrders' | 'changeOrder' | 'addApiKey' | 'createInvite' | 'redeemInvite' | 'claimJob' | 'recordSignInFailures'
+>;
 
 /** The row of an order's history event. */
 function eventRow(record: OrderRecord, kind: OrderEvent['kind'], deltaMicroClimes: number, at: number): Record<string, unknown> {
@@ -82,6 +87,12 @@ export function sqliteTransactions(db: Database.Database, runner: SqliteRunner, 
     return rows.job(runner.get<JobRow>('leaseJob', { jobId: due.job_id, workerId, now, leaseExpiresAt: now + leaseMs })!);
   });
 
+  // The count and the cleanup share one commit, so a failed sign-in costs one sync of the log.
+  const recordSignInFailures = db.transaction((keys: readonly string[], now: number, windowMs: number): void => {
+    runner.run('countSignInFailures', { keys: sqliteDialect.encodeTextList(keys), now, windowEnds: now + windowMs });
+    runner.run('pruneSignInFailures', { now, limit: SIGN_IN_PRUNE_BATCH });
+  });
+
   return {
     createOrders: async (scope, variant, batch, now) => createOrders.immediate(scope, variant, batch, now),
     changeOrder: async (scope, variant, partnerOrderId, change, now) => changeOrder.immediate(scope, variant, partnerOrderId, change, now),
@@ -89,5 +100,6 @@ export function sqliteTransactions(db: Database.Database, runner: SqliteRunner, 
     createInvite: async (invite) => createInvite.immediate(invite),
     redeemInvite: async (tokenHash, passwordHash, now) => redeemInvite.immediate(tokenHash, passwordHash, now),
     claimJob: async (workerId, now, leaseMs) => claimJob.immediate(workerId, now, leaseMs),
+    recordSignInFailures: async (keys, now, windowMs) => recordSignInFailures.immediate(keys, now, windowMs),
   };
 }
