@@ -115,20 +115,22 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     const password = form.get('password') ?? '';
     const csrf = csrfToken(pre!);
     const address = addressOf(request);
-    const wait = await limits.retryAfterSeconds(partnerId, address, now());
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60);
-      return respond(429, signInPage(csrf, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, partnerId), {
-        'retry-after': String(wait),
-      });
-    }
-    const stored = couldBePartnerId(partnerId) ? await store.getPasswordHash(partnerId) : undefined;
-    if (!(await verifyPassword(password, stored))) {
-      await limits.recordFailure(partnerId, address, now());
-      return respond(401, signInPage(csrf, 'The partner ID or the password is wrong.', partnerId));
-    }
-    await limits.recordSuccess(partnerId);
-    return startSession(request, partnerId);
+    return limits.exclusive(partnerId, address, async () => {
+      const wait = await limits.retryAfterSeconds(partnerId, address, now());
+      if (wait > 0) {
+        const minutes = Math.ceil(wait / 60);
+        return respond(429, signInPage(csrf, `Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, partnerId), {
+          'retry-after': String(wait),
+        });
+      }
+      const stored = couldBePartnerId(partnerId) ? await store.getPasswordHash(partnerId) : undefined;
+      if (!(await verifyPassword(password, stored))) {
+        await limits.recordFailure(partnerId, address, now());
+        return respond(401, signInPage(csrf, 'The partner ID or the password is wrong.', partnerId));
+      }
+      await limits.recordSuccess(partnerId);
+      return startSession(request, partnerId);
+    });
   }
 
   const linkGone = (): Response =>

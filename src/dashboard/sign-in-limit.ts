@@ -14,6 +14,12 @@ export interface SignInLimits {
   recordFailure(partnerId: string, address: string, now: number): Promise<void>;
   /** Clears the partner's count after a successful sign-in. One store write. */
   recordSuccess(partnerId: string): Promise<void>;
+  /**
+   * Runs a whole sign-in attempt (check, password, count) once no other attempt for the same
+   * partner or from the same address is running in this process, so that a burst sent at once is
+   * counted one by one and no more than the limit is ever checked.
+   */
+  exclusive<T>(partnerId: string, address: string, attempt: () => Promise<T>): Promise<T>;
 }
 
 /** Whether a partner could have this ID: one to 255 characters that every store can hold. */
@@ -46,7 +52,26 @@ function wait(failure: SignInFailureCount, now: number): number {
  * partner's count.
  */
 export function signInLimits(store: DashboardStore): SignInLimits {
+  // The last attempt queued per limit key: the next one for that key starts when it has ended.
+  const tails = new Map<string, Promise<void>>();
   return {
+    async exclusive(partnerId, address, attempt) {
+      const keys = [partnerKey(partnerId), addressKey(address)];
+      const before = Promise.all(keys.map((key) => tails.get(key)));
+      let release = (): void => {};
+      const done = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Both keys are taken in one step (nothing runs in between), so two attempts never wait on each other.
+      for (const key of keys) tails.set(key, done);
+      try {
+        await before;
+        return await attempt();
+      } finally {
+        release();
+        for (const key of keys) if (tails.get(key) === done) tails.delete(key);
+      }
+    },
     async retryAfterSeconds(partnerId, address, now) {
       const failures = await store.signInFailures([partnerKey(partnerId), addressKey(address)], now);
       return Math.max(0, ...failures.map((failure) => wait(failure, now)));

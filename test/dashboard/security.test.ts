@@ -189,6 +189,17 @@ describe('invitations and sessions', () => {
     expect((await client.post('/dashboard/sign-in', { partner: 'alpha', password: PASSWORD })).status).toBe(303);
   }, 60_000);
 
+  it('counts a burst of sign-ins sent at once: only the limit is ever checked', async () => {
+    await signedIn('alpha');
+    const client = new Client(handler);
+    await client.get('/dashboard/sign-in');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => client.post('/dashboard/sign-in', { partner: 'alpha', password: 'wrong password!' })),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([...Array<number>(5).fill(401), ...Array<number>(7).fill(429)]);
+  }, 60_000);
+
   it('shares the sign-in limits between two servers on one database', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'truecost-sign-in-'));
     const path = join(directory, 'shared.db');
