@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FetchFunction } from './deliver.js';
-import { guardedLookup, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { checkEndpointUrl, EndpointRefusedError, guardedLookup, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
 
 /** How a {@link guardedFetch} client treats the answer. */
 export interface GuardedFetchOptions {
@@ -17,9 +17,10 @@ const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /**
  * A `fetch` for result deliveries on `node:http` and `node:https` whose connections go only where
- * the endpoint policy allows: each host name is resolved by {@link guardedLookup}, so the address
- * actually connected to is checked (an address literal in the URL is checked by
- * `checkEndpointUrl` before the call, as Node does not look literals up). Redirects are not
+ * the endpoint policy allows: the URL as written is checked by `checkEndpointUrl` (Node does not
+ * look address literals up), then each host name is resolved by {@link guardedLookup}, so the
+ * address actually connected to is checked; a refusal rejects with `EndpointRefusedError` before
+ * anything is sent. Redirects are not
  * followed; the answer's body is drained and, unless `options.keepBodyBytes` asks for its start,
  * not kept.
  *
@@ -38,6 +39,8 @@ export function guardedFetch(policy: EndpointPolicy = {}, resolve?: LookupFuncti
   }
   return (input, init) =>
     new Promise<Response>((settle, fail) => {
+      const verdict = checkEndpointUrl(input, policy);
+      if (!verdict.ok) return fail(new EndpointRefusedError(verdict.reason));
       const url = new URL(input);
       const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
       const headers = Object.fromEntries(new Headers(init.headers).entries());

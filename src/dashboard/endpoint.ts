@@ -52,9 +52,8 @@ export interface TestDeliveryOptions {
  */
 export async function sendTestDelivery(endpoint: ResultEndpoint, nowMs: number, options: TestDeliveryOptions = {}): Promise<TestDeliveryResult> {
   const deliveryId = `test_${randomUUID()}`;
-  // The URL was checked when saved, but possibly under another policy (the CLI's own flag).
-  const verdict = checkEndpointUrl(endpoint.url, options.endpointPolicy);
-  if (!verdict.ok) return { answered: false, error: verdict.reason, deliveryId };
+  // The URL was checked when saved, but possibly under another policy (the CLI's own flag): the
+  // guarded client checks it again, as written and as resolved.
   const fetch = guardedFetch(options.endpointPolicy, options.lookup, { keepBodyBytes: BODY_EXCERPT_BYTES });
   const body = '{}';
   const timestamp = Math.floor(nowMs / 1000);
@@ -68,7 +67,6 @@ export async function sendTestDelivery(endpoint: ResultEndpoint, nowMs: number, 
         'webhook-signature': signDelivery(endpoint.secret, deliveryId, timestamp, body),
       },
       body,
-      redirect: 'manual',
       signal: AbortSignal.timeout(TEST_DELIVERY_TIMEOUT_MS),
     });
     const text = await response.text();

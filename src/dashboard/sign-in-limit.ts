@@ -24,7 +24,12 @@ export interface SignInLimits {
 
 /** Whether a partner could have this ID: one to 255 characters that every store can hold. */
 export function couldBePartnerId(partnerId: string): boolean {
-  return partnerId !== '' && partnerId.length <= MAX_IDENTIFIER_LENGTH && isStorableText(partnerId);
+  return partnerId !== '' && storable(partnerId);
+}
+
+/** At most 255 characters that every store can hold (and index). */
+function storable(value: string): boolean {
+  return value.length <= MAX_IDENTIFIER_LENGTH && isStorableText(value);
 }
 
 /**
@@ -33,7 +38,7 @@ export function couldBePartnerId(partnerId: string): boolean {
  * have shares one count, which only ever delays sign-ins that must fail.
  */
 function limitKey(prefix: 'p:' | 'a:', value: string): string {
-  return value.length <= MAX_IDENTIFIER_LENGTH && isStorableText(value) ? prefix + value : prefix;
+  return storable(value) ? prefix + value : prefix;
 }
 const partnerKey = (partnerId: string): string => limitKey('p:', partnerId);
 const addressKey = (address: string): string => limitKey('a:', address);

@@ -43,14 +43,12 @@ export const AIRPORT_COUNT: number = airports.size;
  */
 export function airportByIata(code: string): Airport | undefined {
   // Codes arrive normalised from validation: one look-up for them, a second only for the others.
-  return airports.get(code) ?? airports.get(code.trim().toUpperCase());
+  return airports.get(code) ?? airports.get(normalForm(code));
 }
 
-/** The code normalised (see {@link normaliseAirportCode}) when the airport table has it, else undefined; one look-up for a code already normalised. */
+/** The code normalised (see {@link normaliseAirportCode}) when the airport table has it, else undefined. */
 export function knownAirportCode(code: string): string | undefined {
-  if (airports.has(code)) return code;
-  const normalised = code.trim().toUpperCase();
-  return airports.has(normalised) ? normalised : undefined;
+  return airportByIata(code)?.iata;
 }
 
 /** True when `code`, already normalised (see {@link normaliseAirportCode}), is in the airport table. */
@@ -61,7 +59,11 @@ export function isAirportCode(code: string): boolean {
 /** The form in which airport codes are looked up and reported: trimmed, upper case. */
 export function normaliseAirportCode(code: string): string {
   // Every key of the table is already in that form; a code found as is needs no new string.
-  return airports.has(code) ? code : code.trim().toUpperCase();
+  return airports.has(code) ? code : normalForm(code);
+}
+
+function normalForm(code: string): string {
+  return code.trim().toUpperCase();
 }
 
 /** Every IATA code of the airport table, sorted (for tests and tools). */

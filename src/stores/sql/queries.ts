@@ -3,8 +3,18 @@
 import { planOptIn } from '../../orders/machine.js';
 import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
 import type { SqlDialect } from './dialect.js';
-import { attemptColumns, rowMappers, type ApiKeyRow, type JobRow, type OptInRow, type OrderEventRow, type OrderRow, type RowMappers } from './rows.js';
-import type { SignInFailureRow, TokenRow } from './rows.js';
+import {
+  attemptColumns,
+  rowMappers,
+  type ApiKeyRow,
+  type JobRow,
+  type OptInRow,
+  type OrderEventRow,
+  type OrderRow,
+  type RowMappers,
+  type SignInFailureRow,
+  type TokenRow,
+} from './rows.js';
 import type { Parameters, SharedStatementName } from './statements.js';
 
 type MaybePromise<T> = T | Promise<T>;
