@@ -152,6 +152,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     // Read before the store is asked, so that a revocation racing the read moves the version past it.
     const version = store.apiKeysVersion?.();
     const at = now();
+    if (typeof version === 'object') return version.then((settled) => keys.get(key, settled, at) ?? verify(key, settled, at));
     return keys.get(key, version, at) ?? verify(key, version, at);
   }
 

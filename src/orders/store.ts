@@ -58,12 +58,14 @@ export interface PartnerStore {
   /** Revokes the key; false when no such key exists. Takes effect on the next request. */
   revokeApiKey(keyHash: string, now: number): Promise<boolean>;
   /**
-   * A number that changes (synchronously visible, cheap to read) whenever a key may have been added
-   * or revoked, in this process or, for a shared database, in any other; undefined when the store
-   * cannot tell right now. The handler trusts the keys it has verified only while this number stays
-   * the same; a store without it gets a store read on every request.
+   * A number that changes whenever a key may have been added or revoked, in this process or, for a
+   * shared database, in any other; undefined when the store cannot tell right now. It is cheap to
+   * read, either at once or as a promise that settles within the current turn of the event loop
+   * (the SQLite store reads its file once per turn for every request that asked). The handler
+   * trusts the keys it has verified only while this number stays the same; a store without it gets
+   * a store read on every request.
    */
-  apiKeysVersion?(): number | undefined;
+  apiKeysVersion?(): number | undefined | Promise<number | undefined>;
   /** Sets (or replaces) the partner's result endpoint, creating the partner when needed. */
   setResultEndpoint(partnerId: string, endpoint: ResultEndpoint, now: number): Promise<void>;
   getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined>;

@@ -49,7 +49,10 @@ describe('revoking a key', () => {
     expect(await statusWith(handler, key)).toBe(401);
   });
 
-  it('reads the store again after the backstop time even when the store cannot tell of a change', async () => {
+  it.each([
+    ['at once', () => 7],
+    ['as a promise', () => Promise.resolve(7)],
+  ])('reads the store again after the backstop time even when the store cannot tell of a change (version given %s)', async (_, version) => {
     const store = createMemoryStore();
     const key = await addKey(store, 'acme', 'staging');
     let clock = 0;
@@ -60,7 +63,7 @@ describe('revoking a key', () => {
         reads += 1;
         return store.findApiKey(hash);
       },
-      apiKeysVersion: () => 7,
+      apiKeysVersion: version,
     };
     const handler = await served(createHandler({ store: counting, now: () => clock }));
     expect(await statusWith(handler, key)).toBe(404);
