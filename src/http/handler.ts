@@ -152,7 +152,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     // Read before the store is asked, so that a revocation racing the read moves the version past it.
     const version = store.apiKeysVersion?.();
     const at = now();
-    if (typeof version === 'object') return version.then((settled) => keys.get(key, settled, at) ?? verify(key, settled, at));
+    if (typeof version === 'object') return version.then((settled) => rememberedOrVerified(key, settled, at));
+    return rememberedOrVerified(key, version, at);
+  }
+
+  function rememberedOrVerified(key: string, version: number | undefined, at: number): VerifiedKey | Promise<VerifiedKey | undefined> {
     return keys.get(key, version, at) ?? verify(key, version, at);
   }
 
