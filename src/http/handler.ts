@@ -14,6 +14,7 @@ import type { AnyRoute, RouteServices } from './route.js';
 import { requestPath } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
+import { oncePerTurn } from './turn.js';
 
 /** A handler on the web-standard Fetch types: what every adapter wraps. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -144,13 +145,15 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   };
 
   const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+  // Asked once per turn for all the requests of the turn, after each of them arrived (docs/http.md, "Revoking a key").
+  const keysVersion = store.apiKeysVersion === undefined ? undefined : oncePerTurn(() => store.apiKeysVersion!());
 
   /** The caller's key as the store knows it: from the cache while the store's key version holds, else read. */
   function authenticate(call: IncomingCall): VerifiedKey | Promise<VerifiedKey | undefined> | undefined {
     const key = call.header('x-api-key');
     if (key === null) return undefined;
     // Read before the store is asked, so that a revocation racing the read moves the version past it.
-    const version = store.apiKeysVersion?.();
+    const version = keysVersion?.();
     const at = now();
     if (typeof version === 'object') return version.then((settled) => rememberedOrVerified(key, settled, at));
     return rememberedOrVerified(key, version, at);

@@ -60,10 +60,9 @@ export interface PartnerStore {
   /**
    * A number that changes whenever a key may have been added or revoked, in this process or, for a
    * shared database, in any other; undefined when the store cannot tell right now. It is cheap to
-   * read, either at once or as a promise that settles within the current turn of the event loop
-   * (the SQLite store reads its file once per turn for every request that asked). The handler
-   * trusts the keys it has verified only while this number stays the same; a store without it gets
-   * a store read on every request.
+   * read, at once or as a promise. The handler asks it once per turn of the event loop, after every
+   * request of the turn arrived, and trusts the keys it has verified only while this number stays
+   * the same; a store without it gets a store read on every request.
    */
   apiKeysVersion?(): number | undefined | Promise<number | undefined>;
   /** Sets (or replaces) the partner's result endpoint, creating the partner when needed. */

@@ -10,7 +10,7 @@ import type { Store } from '../orders/store.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods } from './sql/queries.js';
 import { sqliteDialect } from './sqlite/dialect.js';
-import { keyChangeSignal, oncePerTurn, openWalIndexHeader } from './sqlite/key-signal.js';
+import { keyChangeSignal, openWalIndexHeader } from './sqlite/key-signal.js';
 import { sqliteRunner } from './sqlite/statements.js';
 import { sqliteTransactions } from './sqlite/transactions.js';
 
@@ -99,7 +99,9 @@ function createSqliteStore(db: Database.Database): Store {
       return revoked;
     },
 
-    apiKeysVersion: oncePerTurn(() => keysVersion.read()),
+    apiKeysVersion(): number | undefined {
+      return keysVersion.read();
+    },
 
     async close(): Promise<void> {
       db.close();

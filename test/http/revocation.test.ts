@@ -89,6 +89,31 @@ describe('revoking a key', () => {
     const directory = mkdtempSync(join(tmpdir(), 'truecost-revoke-'));
     afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+    it('asks the key version once per turn, after every request of the turn arrived: a revocation between two of them refuses both', async () => {
+      const path = join(directory, `keys-${Math.random()}.db`);
+      const writer = await openSqliteStore({ path });
+      const reader = await openSqliteStore({ path });
+      try {
+        const key = await addKey(writer, 'acme', 'staging');
+        const keyHash = await hashApiKey(key);
+        let versionReads = 0;
+        const counting: Store = { ...reader, apiKeysVersion: () => ((versionReads += 1), reader.apiKeysVersion?.()) };
+        // The fetch handler itself, so that both requests reach the key check in this one turn.
+        const handler = createHandler({ store: counting });
+        expect(await statusWith(handler, key)).toBe(404);
+        const readsBefore = versionReads;
+        const first = statusWith(handler, key);
+        // Committed through the other connection after the first request arrived, before the second.
+        const revoked = writer.revokeApiKey(keyHash, 1);
+        const second = statusWith(handler, key);
+        expect(await Promise.all([first, second, revoked])).toEqual([401, 401, true]);
+        expect(versionReads - readsBefore).toBe(1);
+      } finally {
+        await reader.close();
+        await writer.close();
+      }
+    });
+
     it('refuses the key on the next request through the other connection', async () => {
       const path = join(directory, `keys-${Math.random()}.db`);
       await revokedThroughTheOther(() => openSqliteStore({ path }), async () => {});

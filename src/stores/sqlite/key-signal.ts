@@ -1,5 +1,5 @@
-// The SQLite store's key version, asked by the HTTP handler once per request and read once per
-// turn of the event loop (docs/http.md, "Revoking a key"): a key revoked through any connection to
+// The SQLite store's key version, asked by the HTTP handler once per turn of the event loop for the
+// requests of that turn (docs/http.md, "Revoking a key"): a key revoked through any connection to
 // the file, in this or another process, is refused by the next request that arrives after the
 // revocation committed.
 //
@@ -80,28 +80,6 @@ export function keyChangeSignal(db: Database.Database, header: WalIndexHeader | 
       walIndex = undefined;
     },
   };
-}
-
-/**
- * `read`, asked at most once per turn of the event loop. The first call of a turn schedules the
- * read in a `setImmediate`, which runs once the turn's I/O callbacks are done; every call of the
- * turn gets that one value. The read therefore comes after every request that asked for it had
- * arrived, so a commit made before any of them arrived is seen, as with a read per request, and a
- * busy server reads once for all the requests of a turn instead of once for each. A failed read
- * rejects every caller of its turn; the next turn reads again.
- */
-export function oncePerTurn<T>(read: () => T): () => Promise<T> {
-  let next: Promise<T> | undefined;
-  const settle = (resolve: (value: T) => void, reject: (error: unknown) => void): void => {
-    // Calls from here on (the callers' own continuations included) belong to the next turn.
-    next = undefined;
-    try {
-      resolve(read());
-    } catch (error) {
-      reject(error);
-    }
-  };
-  return () => (next ??= new Promise<T>((resolve, reject) => setImmediate(settle, resolve, reject)));
 }
 
 /**
