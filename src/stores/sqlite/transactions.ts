@@ -9,6 +9,7 @@ import type { Order, Variant } from '../../schemas/order.js';
 import { SIGN_IN_PRUNE_BATCH } from '../sql/queries.js';
 import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
 import { sqliteDialect } from './dialect.js';
+import type { GroupCommit } from './group-commit.js';
 import type { SqliteRunner } from './statements.js';
 
 /** The methods of the store that run in one transaction. */
@@ -23,8 +24,13 @@ function eventRow(record: OrderRecord, kind: OrderEvent['kind'], deltaMicroClime
   return { partnerId, environment, partnerOrderId, kind, deltaMicroClimes, microClimesAfter: record.microClimes, at };
 }
 
-/** The transactional methods, on `db` through its prepared statements. */
-export function sqliteTransactions(db: Database.Database, runner: SqliteRunner, rows: RowMappers): SqliteTransactions {
+/** The transactional methods, on `db` through its prepared statements; order writes commit in `orderWrites`'s groups. */
+export function sqliteTransactions(
+  db: Database.Database,
+  runner: SqliteRunner,
+  rows: RowMappers,
+  orderWrites: GroupCommit,
+): SqliteTransactions {
   const sentOrder = (order: Order): string => JSON.stringify(order);
 
   const createOrders = db.transaction((scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan => {
@@ -94,8 +100,9 @@ export function sqliteTransactions(db: Database.Database, runner: SqliteRunner, 
   });
 
   return {
-    createOrders: async (scope, variant, batch, now) => createOrders.immediate(scope, variant, batch, now),
-    changeOrder: async (scope, variant, partnerOrderId, change, now) => changeOrder.immediate(scope, variant, partnerOrderId, change, now),
+    createOrders: (scope, variant, batch, now) => orderWrites.run(() => createOrders.immediate(scope, variant, batch, now)),
+    changeOrder: (scope, variant, partnerOrderId, change, now) =>
+      orderWrites.run(() => changeOrder.immediate(scope, variant, partnerOrderId, change, now)),
     addApiKey: async (record) => addApiKey.immediate(record),
     createInvite: async (invite) => createInvite.immediate(invite),
     redeemInvite: async (tokenHash, passwordHash, now) => redeemInvite.immediate(tokenHash, passwordHash, now),
