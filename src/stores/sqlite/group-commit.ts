@@ -14,6 +14,12 @@ interface Waiting {
   readonly reject: (error: unknown) => void;
 }
 
+/** How one write of a group ended: its value, or what it threw. */
+interface Outcome {
+  readonly ok: boolean;
+  readonly value: unknown;
+}
+
 /** The writes of a turn, run in one transaction. */
 export interface GroupCommit {
   /** Runs `work` (a better-sqlite3 transaction function) in the next group, and settles once that group committed. */
@@ -22,10 +28,10 @@ export interface GroupCommit {
   flush(): void;
 }
 
-/** Group commit on `db`; `schedule` runs the group once the turn's I/O is done (default `setImmediate`). */
-export function groupCommit(db: Database.Database, schedule: (callback: () => void) => void = setImmediate): GroupCommit {
+/** Group commit on `db`: a group runs in a `setImmediate`, once the turn's I/O is done. */
+export function groupCommit(db: Database.Database): GroupCommit {
   let waiting: Waiting[] = [];
-  const commitAll = db.transaction((group: readonly Waiting[]): { ok: boolean; value: unknown }[] =>
+  const commitAll = db.transaction((group: readonly Waiting[]): Outcome[] =>
     group.map(({ work }) => {
       try {
         return { ok: true, value: work() };
@@ -42,7 +48,7 @@ export function groupCommit(db: Database.Database, schedule: (callback: () => vo
     const group = waiting;
     if (group.length === 0) return;
     waiting = [];
-    let outcomes: { ok: boolean; value: unknown }[];
+    let outcomes: Outcome[];
     try {
       outcomes = commitAll.immediate(group);
     } catch (error) {
@@ -60,7 +66,7 @@ export function groupCommit(db: Database.Database, schedule: (callback: () => vo
   return {
     run<T>(work: () => T): Promise<T> {
       return new Promise<T>((resolve, reject) => {
-        if (waiting.length === 0) schedule(flush);
+        if (waiting.length === 0) setImmediate(flush);
         waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
       });
     },
