@@ -11,7 +11,7 @@ import { validate } from '../validation.js';
  * @example
  * ```ts
  * computeBulkFlightResults([{ flight_id: 'f1', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, flight_class: 'ECONOMY', flight_type: 'ONE_WAY' }]);
- * // { f1: '0.108396' }
+ * // { f1: '0.115961' }
  * ```
  * @remarks Since 0.1.0
  */

@@ -42,16 +42,20 @@ describe('the generated flight data', () => {
     expect(aircraftType(GENERIC_AIRCRAFT.wideBody)?.body).toBe('wide');
   });
 
-  it('is exactly what scripts/generate-flight-data.ts makes from the sources', () => {
+  it('is exactly what scripts/generate-flight-data.ts makes from the sources, docs/flight-seat-maps.md included', () => {
     const out = mkdtempSync(join(tmpdir(), 'truecost-flight-data-'));
+    const docs = mkdtempSync(join(tmpdir(), 'truecost-flight-docs-'));
     try {
-      execFileSync('node', ['--import', 'tsx', 'scripts/generate-flight-data.ts', source, out], { cwd: root });
+      execFileSync('node', ['--import', 'tsx', 'scripts/generate-flight-data.ts', source, out, docs], { cwd: root });
       const committed = join(root, 'src', 'data', 'flight');
       for (const file of readdirSync(out)) {
         expect(readFileSync(join(out, file), 'utf8'), file).toBe(readFileSync(join(committed, file), 'utf8'));
       }
+      expect(readdirSync(docs)).toEqual(['flight-seat-maps.md']);
+      expect(readFileSync(join(docs, 'flight-seat-maps.md'), 'utf8')).toBe(readFileSync(join(root, 'docs', 'flight-seat-maps.md'), 'utf8'));
     } finally {
       rmSync(out, { recursive: true, force: true });
+      rmSync(docs, { recursive: true, force: true });
     }
   });
 });

@@ -76,7 +76,7 @@ console.log(JSON.stringify({
   const expected = {
     ok: true,
     refusedPath: 'Must be greater than 0.',
-    flight: { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.108396' }] },
+    flight: { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.115961' }] },
     badFlightPath: 'queries.flights.0.arrival',
   };
 

@@ -1,14 +1,6 @@
 import { AIRCRAFT_MAPPING_ROWS, type AircraftSupport } from '../../data/flight/aircraft-mapping.js';
 import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../data/flight/aircraft-performance.js';
-import {
-  GENERIC_AIRCRAFT,
-  NARROW_BODY_CARGO_SHARE,
-  SEAT_AREA_FACTORS,
-  WIDE_BODY_CARGO_SHARE,
-  WINGLET_FUEL_FACTOR,
-  type SeatCabin,
-} from '../../data/flight/factors.js';
-import type { FactorUse } from '../explanation.js';
+import { GENERIC_AIRCRAFT, SEAT_AREA_FACTORS, WINGLET_FUEL_FACTOR, type SeatCabin } from '../../data/flight/factors.js';
 
 /** Seats per cabin of one aircraft. */
 export type SeatMap = Readonly<Record<SeatCabin, number>>;
@@ -19,6 +11,11 @@ export interface AircraftType {
   readonly icao: string;
   readonly body: 'narrow' | 'wide';
   readonly seats: SeatMap;
+  /**
+   * Where the seat map comes from: `t100` the median total seats flown on the type in US DOT T-100
+   * with the manufacturer's typical split scaled to it, `typical` the manufacturer's typical layout.
+   */
+  readonly seatsFrom: 't100' | 'typical';
   readonly ltoKg: number;
   /** CCD distances of the EEA table, NM, increasing. */
   readonly ccdNm: Float64Array;
@@ -26,7 +23,6 @@ export interface AircraftType {
   readonly ccdKg: Float64Array;
   /** The longest CCD distance of the table: the type's range in this method, NM. */
   readonly rangeNm: number;
-  readonly cargoShare: FactorUse;
 }
 
 /** How an aircraft code was read: which ICAO type's data is used, and on what grounds. */
@@ -57,7 +53,7 @@ function buildType(icao: string): AircraftType | undefined {
   const seatRow = SEAT_MAP_ROWS[icao];
   const fuelRow = FUEL_BURN_ROWS[icao];
   if (seatRow === undefined || fuelRow === undefined) return undefined;
-  const [body, first, business, premiumEconomy, economy] = seatRow;
+  const [body, first, business, premiumEconomy, economy, seatsFrom] = seatRow;
   const [ltoKg, points] = fuelRow;
   const count = points.length / 2;
   const ccdNm = new Float64Array(count);
@@ -70,11 +66,11 @@ function buildType(icao: string): AircraftType | undefined {
     icao,
     body,
     seats: { FIRST: first, BUSINESS: business, PREMIUM_ECONOMY: premiumEconomy, ECONOMY: economy },
+    seatsFrom,
     ltoKg,
     ccdNm,
     ccdKg,
     rangeNm: ccdNm[count - 1] ?? 0,
-    cargoShare: body === 'wide' ? WIDE_BODY_CARGO_SHARE : NARROW_BODY_CARGO_SHARE,
   };
 }
 

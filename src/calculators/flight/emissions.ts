@@ -36,7 +36,7 @@ export function flightKilograms(flight: Flight, options: FlightOptions = {}): nu
  *   departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
  *   aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY',
  * });
- * // tonnes is about 0.108396 (A320, 180 seats, 1 137 km)
+ * // tonnes is about 0.115961 (A320, 161 seats, 1 137 km)
  * ```
  * @remarks Since 0.1.0
  */

@@ -14,13 +14,20 @@ import {
 import type { FactorUse } from '../../data/factor.js';
 import type { Flight } from '../../schemas/flight.js';
 import type { AircraftResolution, AircraftType } from './aircraft.js';
+import { cargoMassFractionFactor } from './cargo.js';
 import { defaultNote, percent, type MethodExplanation } from './explain-common.js';
 import type { FlightOptions } from './options.js';
 import type { FuelDetail } from './passenger.js';
 
 /** The fuel method's part of a flight's explanation: distances, aircraft, fuel, seats and factors. */
-export function explainFuelMethod(flight: Flight, options: FlightOptions, fuel: FuelDetail): MethodExplanation {
+export function explainFuelMethod(
+  flight: Flight,
+  options: FlightOptions,
+  fuel: FuelDetail,
+  greatCircleKm: number,
+): MethodExplanation {
   const { result, used } = fuel;
+  const cargo = cargoMassFractionFactor(used.body, greatCircleKm);
   const multiplier = options.nonCo2Multiplier ?? 1;
   const quantities = {
     flown_distance_km: result.flownNm * KM_PER_NAUTICAL_MILE.value,
@@ -31,6 +38,7 @@ export function explainFuelMethod(flight: Flight, options: FlightOptions, fuel: 
     aircraft_body: used.body,
     fuel_kg: result.fuelKg,
     seat_map: `F${used.seats.FIRST} J${used.seats.BUSINESS} W${used.seats.PREMIUM_ECONOMY} Y${used.seats.ECONOMY}`,
+    seat_map_source: used.seatsFrom === 't100' ? 'T-100 median seats, manufacturer split scaled' : 'manufacturer typical layout',
     seat_area_economy_seats: result.seatArea,
     cabin_in_typical_configuration: result.cabinOnSeatMap ? 'yes' : 'no',
     area_factor: result.areaFactor,
@@ -45,31 +53,33 @@ export function explainFuelMethod(flight: Flight, options: FlightOptions, fuel: 
   if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
   factors.push(
     SEAT_AREA_FACTORS[used.body][result.cabin],
-    used.cargoShare,
+    cargo,
     LOAD_FACTOR,
     TANK_TO_WAKE,
     WELL_TO_TANK,
     nonCo2MultiplierFactor(multiplier),
   );
-  return { quantities, factors, assumptions: fuelAssumptions(flight, fuel, multiplier) };
+  return { quantities, factors, assumptions: fuelAssumptions(flight, fuel, multiplier, cargo) };
 }
 
-function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number): string[] {
+function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, cargo: FactorUse): string[] {
   const { result, used, asked } = fuel;
   const assumptions = [`Aircraft ${flight.aircraft_model}${defaultNote(flight.aircraft_model, '320')}.`];
   if (fuel.generic === 'unknown') {
     assumptions.push(
       `truecost has no fuel or seat data for aircraft ${JSON.stringify(flight.aircraft_model)}; the generic aircraft for the distance is used: ${genericDescription(used)}.`,
     );
-  } else if (fuel.generic === 'out-of-range' && asked !== undefined) {
+  } else if (fuel.generic === 'default-out-of-range' && asked !== undefined) {
     assumptions.push(
-      `${asked.name} (${asked.type.icao}) cannot fly ${result.ccdNm.toFixed(0)} NM (its table ends at ${asked.type.rangeNm} NM); the generic aircraft for the distance is used: ${genericDescription(used)}.`,
+      `The default aircraft ${flight.aircraft_model} stands for an aircraft not named; beyond the end of its fuel table (${asked.type.rangeNm} NM, this flight ${result.ccdNm.toFixed(0)} NM) the generic aircraft for the distance is used: ${genericDescription(used)}. A named aircraft other than the default keeps its own table, extrapolated linearly.`,
     );
   } else if (asked !== undefined) {
     assumptions.push(supportSentence(asked));
   }
   if (result.ccdNm > used.rangeNm) {
-    assumptions.push(`The distance exceeds the longest in the fuel table of ${used.icao} (${used.rangeNm} NM); its fuel is extrapolated linearly.`);
+    assumptions.push(
+      `The distance (${result.ccdNm.toFixed(0)} NM of climb, cruise and descent) exceeds the longest in the fuel table of ${used.icao} (${used.rangeNm} NM); as in TIM, the aircraft keeps its own table, extrapolated linearly from its last two points.`,
+    );
   }
   if (result.ccdNm < (used.ccdNm[0] ?? 0)) {
     assumptions.push(`The distance is shorter than the first point of the fuel table of ${used.icao}; its fuel is extrapolated linearly.`);
@@ -80,8 +90,12 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number): 
     );
   }
   assumptions.push(
+    used.seatsFrom === 't100'
+      ? `Seat map of ${used.icao}: the median total seats per departure flown on the type in US DOT T-100 data, with the manufacturer's typical cabin split scaled to it (docs/flight-seat-maps.md).`
+      : `Seat map of ${used.icao}: the manufacturer's typical layout; the type is not in the US DOT T-100 data (docs/flight-seat-maps.md).`,
     `Distance flown is the great-circle distance times ${DISTANCE_FACTOR.value}; ${LTO_DISTANCE.value} NM of it count as the LTO cycle.`,
-    `Load factor ${LOAD_FACTOR.value} (TIM's global default) and cargo share ${used.cargoShare.value} (${used.body}-body, truecost's default) are used on every route: no load factor or cargo share by route, haul or body type is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`,
+    `Cargo carries ${percent(cargo.value)} % of the fuel: the cargo mass fraction of ${used.body}-body flights in the flight's 1 000 km great-circle band (${cargo.name}), from two months of US DOT T-100 data, used on every route as TIM uses its band averages outside the United States.`,
+    `Load factor ${LOAD_FACTOR.value} (TIM's global default) on every route: no load factor by route or carrier is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
       : `Non-CO2 effects included by multiplying the tank-to-wake part by ${multiplier}.`,

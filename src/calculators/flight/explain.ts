@@ -22,7 +22,7 @@ export function explainFlight(
   const { fuel, desnz } = passenger;
   const method =
     fuel !== undefined
-      ? explainFuelMethod(flight, options, fuel)
+      ? explainFuelMethod(flight, options, fuel, passenger.greatCircleKm)
       : desnz !== undefined
         ? explainDesnzMethod(flight, options, desnz)
         : NOTHING_MORE;

@@ -9,6 +9,7 @@ import {
   type SeatCabin,
 } from '../../data/flight/factors.js';
 import { seatAreaTotal, type AircraftType, type SeatMap } from './aircraft.js';
+import { cargoMassFraction } from './cargo.js';
 
 /**
  * CCD fuel of a type at a CCD distance: linear between the EEA table's points, and linear beyond
@@ -41,7 +42,7 @@ export interface FuelMethodInputs {
   readonly distanceFactor?: number;
   /** Seat map. Default: the type's typical seat map. */
   readonly seats?: SeatMap;
-  /** Share of fuel carried for cargo. Default: by body type (0 narrow, 0.08 wide). */
+  /** Share of fuel carried for cargo. Default: the T-100 cargo mass fraction of the type's body class and the distance band. */
   readonly cargoShare?: number;
   /** Default 0.845 (TIM). */
   readonly loadFactor?: number;
@@ -81,7 +82,7 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
   const { type, cabin } = inputs;
   const seats = inputs.seats ?? type.seats;
   const distanceFactor = inputs.distanceFactor ?? DISTANCE_FACTOR.value;
-  const cargoShare = inputs.cargoShare ?? type.cargoShare.value;
+  const cargoShare = inputs.cargoShare ?? cargoMassFraction(type.body, inputs.greatCircleKm);
   const loadFactor = inputs.loadFactor ?? LOAD_FACTOR.value;
   const fuelFactor = inputs.fuelFactor ?? 1;
   const nonCo2Multiplier = inputs.nonCo2Multiplier ?? 1;

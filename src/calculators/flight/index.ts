@@ -41,7 +41,7 @@ export function assignFlightIds(flights: readonly { readonly flight_id?: string 
  *   queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] },
  * });
  * if (parsed.ok) flightTruecost(parsed.value);
- * // { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.108396' }] }
+ * // { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.115961' }] }
  * ```
  * @remarks Since 0.1.0
  */
@@ -94,7 +94,7 @@ export function explainFlightTruecost(request: FlightRequest, options: FlightOpt
  * ```ts
  * bulkFlightResults([{ flight_id: 'a', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
  *   aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY' }]);
- * // { a: '0.108396' }
+ * // { a: '0.115961' }
  * ```
  * @remarks Since 0.1.0
  */

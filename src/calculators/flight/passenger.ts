@@ -1,6 +1,6 @@
 import { airportByIata, type Airport } from '../../data/flight/airport-index.js';
 import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE } from '../../data/flight/factors.js';
-import type { Flight } from '../../schemas/flight.js';
+import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
@@ -22,7 +22,11 @@ export interface FuelDetail {
   readonly asked: AircraftResolution | undefined;
   readonly used: AircraftType;
   readonly fuelFactor: number;
-  readonly generic: 'unknown' | 'out-of-range' | undefined;
+  /**
+   * Why the generic aircraft stands in: `unknown` when truecost has no data for the aircraft asked
+   * for, `default-out-of-range` when the default aircraft (no aircraft named) is beyond its table.
+   */
+  readonly generic: 'unknown' | 'default-out-of-range' | undefined;
   readonly result: FuelMethodResult;
 }
 
@@ -53,10 +57,12 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
   if (asked === undefined) {
     used = genericAircraftFor(ccdNm);
     generic = 'unknown';
-  } else if (ccdNm > asked.type.rangeNm) {
+  } else if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
+    // The default stands for "no aircraft named", for which the generic aircraft of the distance flies.
     used = genericAircraftFor(ccdNm);
-    generic = 'out-of-range';
+    generic = 'default-out-of-range';
   } else {
+    // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).
     used = asked.type;
     fuelFactor = asked.fuelFactor;
   }

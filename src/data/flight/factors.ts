@@ -69,25 +69,6 @@ export const LOAD_FACTOR: FactorUse = {
   tag: 'verified',
 };
 
-/** Share of a narrow-body flight's fuel carried for belly cargo. */
-export const NARROW_BODY_CARGO_SHARE: FactorUse = {
-  name: 'Cargo share of fuel, narrow-body',
-  value: 0,
-  unit: 'fraction of fuel',
-  source:
-    'truecost assumption: narrow-bodies carry little belly cargo; TIM publishes its cargo mass fractions by distance band and body type as a method only, without values',
-  tag: 'assumed',
-};
-
-/** Share of a wide-body flight's fuel carried for belly cargo. */
-export const WIDE_BODY_CARGO_SHARE: FactorUse = {
-  name: 'Cargo share of fuel, wide-body',
-  value: 0.08,
-  unit: 'fraction of fuel',
-  source: `truecost assumption, the value of the worked example of ${TIM} (B789 ZRH-SFO); TIM publishes its cargo mass fractions by distance band and body type as a method only, without values`,
-  tag: 'assumed',
-};
-
 /** Reduction of LTO and CCD fuel for winglet and sharklet variants. */
 export const WINGLET_FUEL_FACTOR: FactorUse = {
   name: 'Fuel of a winglet variant relative to its base type',

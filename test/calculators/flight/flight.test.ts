@@ -15,6 +15,8 @@ import {
   type Flight,
   type FlightRequest,
 } from '../../../src/index.js';
+import { aircraftType } from '../../../src/calculators/flight/aircraft.js';
+import { CARGO_MASS_FRACTION_ROWS } from '../../../src/data/flight/t100.js';
 
 function request(...flights: object[]): FlightRequest {
   const parsed = validate(flightRequestSchema, { queries: { flights } });
@@ -45,9 +47,9 @@ describe('flightTruecost (E6)', () => {
     for (const row of body.truecost) expect(row.truecost).toMatch(/^\d+\.\d{6}$/);
   });
 
-  it('gives DEL-BOM economy one way on the default 320 as 0.108396 t (docs/methodology.md)', () => {
+  it('gives DEL-BOM economy one way on the default 320 as 0.115961 t (docs/methodology.md)', () => {
     const body = flightTruecost(request({ departure: 'del', arrival: 'bom', no_of_tickets: 1 }));
-    expect(body.truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.108396' }]);
+    expect(body.truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.115961' }]);
   });
 
   it('rounds once, from the unrounded per-flight value', () => {
@@ -102,22 +104,44 @@ describe('explainFlightTruecost', () => {
     expect(item?.quantities.ccd_distance_nm).toBeCloseTo(628.75, 2);
     expect(item?.quantities.fuel_kg).toBeCloseTo(4298.07, 2);
     expect(item?.quantities.aircraft_used).toBe('A320');
-    expect(item?.quantities.seat_area_economy_seats).toBe(180);
-    expect(item?.quantities.per_passenger_kg_co2e).toBeCloseTo(108.396, 3);
+    expect(item?.quantities.seat_area_economy_seats).toBe(167.5);
+    expect(item?.quantities.seat_map).toBe('F0 J13 W0 Y148');
+    expect(item?.quantities.cargo_share).toBe(0.0045);
+    expect(item?.quantities.per_passenger_kg_co2e).toBeCloseTo(115.961, 3);
     expect(item?.factors.map((factor) => factor.value)).toEqual(expect.arrayContaining([1.052, 17, 3.1894, 0.6465, 0.845]));
   });
 
-  it('says that the default 320 cannot fly London to New York and which generic aircraft flew instead', () => {
+  it('says that the default 320 is beyond its table from London to New York and which generic aircraft flew instead', () => {
     const [item] = explainFlightTruecost(request({ departure: 'LHR', arrival: 'JFK', no_of_tickets: 1 })).items;
     expect(item?.quantities.aircraft_asked).toBe('320');
     expect(item?.quantities.aircraft_used).toBe('A20N');
-    expect(item?.assumptions.join(' ')).toMatch(/cannot fly .* generic aircraft .* A20N/);
+    expect(item?.assumptions.join(' ')).toMatch(/default aircraft 320 .* beyond the end of its fuel table \(3000 NM, this flight 3130 NM\) the generic aircraft .* A20N/);
+  });
+
+  it('flies a named aircraft beyond its fuel table on its own table, extrapolated linearly from its last two points (777-300ER DFW-DXB)', () => {
+    const { explanation } = flightEmissions({ ...delBom, departure: 'DFW', arrival: 'DXB', aircraft_model: '77W' });
+    const type = aircraftType('B77W');
+    if (type === undefined) throw new Error('B77W is missing');
+    const q = explanation.quantities;
+    expect(q.aircraft_used).toBe('B77W');
+    const ccd = q.ccd_distance_nm as number;
+    expect(ccd).toBeGreaterThan(type.rangeNm);
+    const last = type.ccdNm.length - 1;
+    const [x0, x1, y0, y1] = [type.ccdNm[last - 1], type.ccdNm[last], type.ccdKg[last - 1], type.ccdKg[last]] as number[];
+    expect(q.fuel_kg).toBeCloseTo(type.ltoKg + (y1 as number) + (((y1 as number) - (y0 as number)) * (ccd - (x1 as number))) / ((x1 as number) - (x0 as number)), 6);
+    expect(explanation.assumptions.join(' ')).toMatch(/exceeds the longest in the fuel table of B77W \(7000 NM\); as in TIM, the aircraft keeps its own table, extrapolated linearly from its last two points/);
+    expect(explanation.assumptions.join(' ')).not.toMatch(/generic aircraft/);
+  });
+
+  it('keeps an explicitly named 320 on its own table too, unless it is the default', () => {
+    const named = flightEmissions({ ...delBom, departure: 'LHR', arrival: 'JFK', aircraft_model: 'A320' });
+    expect(named.explanation.quantities.aircraft_used).toBe('A320');
   });
 
   it('uses the generic wide-body beyond the narrow-body range', () => {
     const [item] = explainFlightTruecost(request({ departure: 'LHR', arrival: 'SYD', no_of_tickets: 1, aircraft_model: 'nope' })).items;
     expect(item?.quantities.aircraft_used).toBe('B789');
-    expect(item?.quantities.cargo_share).toBe(0.08);
+    expect(item?.quantities.cargo_share).toBe(CARGO_MASS_FRACTION_ROWS.wide.at(-1)?.[1]);
   });
 
   it('takes 3 % off the fuel of a winglet variant', () => {
@@ -145,13 +169,17 @@ describe('explainFlightTruecost', () => {
     expect(withNonCo2.explanation.assumptions.join(' ')).toMatch(/multiplying the tank-to-wake part by 1.7/);
   });
 
-  it('states the load factor and cargo share used, by body type, and why they are defaults', () => {
+  it('states the load factor and the cargo mass fraction used, by body class and distance band, with its T-100 source', () => {
     const narrow = flightEmissions(delBom).explanation;
-    expect([narrow.quantities.load_factor, narrow.quantities.cargo_share]).toEqual([0.845, 0]);
-    expect(narrow.assumptions.join(' ')).toMatch(/Load factor 0.845 \(TIM's global default\) and cargo share 0 \(narrow-body, truecost's default\) are used on every route: no load factor or cargo share by route, haul or body type is published/);
+    expect([narrow.quantities.load_factor, narrow.quantities.cargo_share]).toEqual([0.845, 0.0045]);
+    expect(narrow.assumptions.join(' ')).toMatch(/Load factor 0.845 \(TIM's global default\) on every route/);
+    expect(narrow.assumptions.join(' ')).toMatch(/Cargo carries 0.45 % of the fuel: the cargo mass fraction of narrow-body flights in the flight's 1 000 km great-circle band \(Cargo mass fraction, narrow-body, great-circle 1 000 to 2 000 km\)/);
     const wide = flightEmissions({ ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' }).explanation;
-    expect([wide.quantities.load_factor, wide.quantities.cargo_share]).toEqual([0.845, 0.08]);
-    expect(wide.assumptions.join(' ')).toMatch(/cargo share 0.08 \(wide-body, truecost's default\)/);
+    expect([wide.quantities.load_factor, wide.quantities.cargo_share]).toEqual([0.845, 0.254]);
+    const cargo = wide.factors.find((factor) => factor.name.startsWith('Cargo mass fraction'));
+    expect(cargo).toMatchObject({ name: 'Cargo mass fraction, wide-body, great-circle 9 000 to 10 000 km', value: 0.254, tag: 'derived' });
+    expect(cargo?.source).toMatch(/US DOT BTS T-100 International Segment \(all carriers\), 2024-01 and 2026-02, scheduled passenger flights \(5125 departures\)/);
+    expect(wide.quantities.seat_map_source).toBe('T-100 median seats, manufacturer split scaled');
   });
 
   it('reads an ICAO type designator as aircraft_model too', () => {
@@ -170,7 +198,7 @@ describe('bulkFlightResults (E7 delivery)', () => {
     const results = bulkFlightResults(flights);
     expect(validate(bulkFlightResultsSchema, results).ok).toBe(true);
     expect(Object.keys(results)).toEqual(['one', 'two', '__proto__']);
-    expect(results.one).toBe('0.108396');
+    expect(results.one).toBe('0.115961');
     expect(results.two).toBe(flightEmissions(flights[1] as Flight).tonnes.toFixed(6));
     expect(JSON.parse(JSON.stringify(results))).toEqual(results);
   });
@@ -184,9 +212,9 @@ describe('bulkFlightResults (E7 delivery)', () => {
 });
 
 describe('the worked examples of docs/methodology.md', () => {
-  it('gives LHR-JFK economy on the default 320 as 0.378065 t, flown by the generic A20N', () => {
+  it('gives LHR-JFK economy on the default 320 as 0.355155 t, flown by the generic A20N', () => {
     const { tonnes, explanation } = flightEmissions({ ...delBom, departure: 'LHR', arrival: 'JFK' });
-    expect(tonnes.toFixed(6)).toBe('0.378065');
+    expect(tonnes.toFixed(6)).toBe('0.355155');
     expect(explanation.quantities.fuel_kg).toBeCloseTo(14990.91, 2);
   });
 
@@ -194,8 +222,8 @@ describe('the worked examples of docs/methodology.md', () => {
     expect(flightEmissions(delBom, { method: 'desnz-2025' }).tonnes.toFixed(6)).toBe('0.092139');
   });
 
-  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.586195 t', () => {
+  it('gives ZRH-SFO economy on a 789 with truecost defaults as 0.587379 t', () => {
     const flight: Flight = { ...delBom, departure: 'ZRH', arrival: 'SFO', aircraft_model: '789' };
-    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.586195');
+    expect(flightEmissions(flight).tonnes.toFixed(6)).toBe('0.587379');
   });
 });
