@@ -1,6 +1,7 @@
 import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { createMemoryStore } from '../stores/memory.js';
+import { explanationText } from './explain-text.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** The calculator paths by the name `truecost calc NAME` takes. */
@@ -22,15 +23,16 @@ export interface CalcOutcome {
 
 /**
  * Runs a calculator body through the same handler that serves HTTP (validation, calculator,
- * messages), on a throw-away memory store: the shell and the API cannot disagree.
+ * messages), on a throw-away memory store: the shell and the API cannot disagree. `explain` asks
+ * for the explanations as `?explain=true` does.
  */
-export async function calculate(path: string, body: unknown): Promise<{ status: number; body: any }> {
+export async function calculate(path: string, body: unknown, explain = false): Promise<{ status: number; body: any }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
   const handler = createHandler({ store });
   const response = await handler(
-    new Request(`http://truecost.cli${path}`, {
+    new Request(`http://truecost.cli${path}${explain ? '?explain=true' : ''}`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -45,9 +47,9 @@ function outcomeOf(answer: { status: number; body: any }, render: (body: any) =>
   return { stdout: '', stderr: `${answer.body.message}${where}`, exitCode: answer.status < 500 ? 2 : 1 };
 }
 
-/** `truecost calc NAME [--json] < body.json`: prints the response body as JSON. */
+/** `truecost calc NAME [--json] [--explain] < body.json`: prints the response body as JSON, with `explanations` for --explain. */
 export async function calcCommand(args: readonly string[], stdin: () => Promise<string>): Promise<CalcOutcome> {
-  const { positionals } = parseCommand(args, { json: { type: 'boolean' } });
+  const { positionals, values } = parseCommand(args, { json: { type: 'boolean' }, explain: { type: 'boolean' } });
   const [name, ...rest] = positionals;
   const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
   if (path === undefined || rest.length > 0) {
@@ -60,12 +62,15 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
   } catch {
     throw new UsageError('truecost calc reads a JSON request body on stdin, and this is not JSON.');
   }
-  return outcomeOf(await calculate(path, body), (answer) => JSON.stringify(answer));
+  return outcomeOf(await calculate(path, body, values.explain === true), (answer) => JSON.stringify(answer));
 }
 
 const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
 
-/** `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json]`. */
+/**
+ * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json] [--explain]`;
+ * --explain prints how the figure was computed under it (or adds `explanations` to the JSON).
+ */
 export async function flightCommand(args: readonly string[]): Promise<CalcOutcome> {
   const { positionals, values } = parseCommand(args, {
     class: { type: 'string' },
@@ -73,6 +78,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     tickets: { type: 'string' },
     aircraft: { type: 'string' },
     json: { type: 'boolean' },
+    explain: { type: 'boolean' },
   });
   const [departure, arrival, ...rest] = positionals;
   if (departure === undefined || arrival === undefined || rest.length > 0) {
@@ -88,11 +94,13 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     flight_type: values['round-trip'] === true ? 'ROUND_TRIP' : 'ONE_WAY',
     ...(values.aircraft === undefined ? {} : { aircraft_model: values.aircraft }),
   };
-  const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } });
+  const explain = values.explain === true;
+  const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } }, explain);
   return outcomeOf(answer, (body) => {
     if (values.json === true) return JSON.stringify(body);
     const tonnes = body.truecost[0].truecost as string;
     const trip = flight.flight_type === 'ROUND_TRIP' ? 'round trip' : 'one way';
-    return `${departure.toUpperCase()} to ${arrival.toUpperCase()}, ${flightClass}, ${trip}, ${flight.no_of_tickets} ticket(s): ${tonnes} t CO2e`;
+    const line = `${departure.toUpperCase()} to ${arrival.toUpperCase()}, ${flightClass}, ${trip}, ${flight.no_of_tickets} ticket(s): ${tonnes} t CO2e`;
+    return explain ? `${line}\n${explanationText(body.explanations[0])}` : line;
   });
 }

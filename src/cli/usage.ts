@@ -19,8 +19,8 @@ export const USAGE = `Usage:
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
-  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json]
-  truecost calc flight|cars|transportation|logistics|commute|freight [--json] < body.json
+  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json] [--explain]
+  truecost calc flight|cars|transportation|logistics|commute|freight [--json] [--explain] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
@@ -54,8 +54,8 @@ const DETAILS: Readonly<Record<string, string>> = {
   --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
-  flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',
-  calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would.',
+  flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain: how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).',
+  calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true).',
   jobs: 'Lists, shows and retries bulk-result delivery jobs.',
   worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
 };

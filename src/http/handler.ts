@@ -11,7 +11,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
 import type { AnyRoute, RouteServices } from './route.js';
-import { requestPath } from './path.js';
+import { requestPath, requestQuery } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
 import { oncePerTurn } from './turn.js';
@@ -28,6 +28,8 @@ export interface IncomingCall {
   readonly method: string;
   /** The path as {@link requestPath} gives it: normalised, without query string. */
   readonly path: string;
+  /** The query string as {@link requestQuery} gives it, without `?`; '' or absent when none. */
+  readonly query?: string;
   /** A header by its lower-case name, or null. */
   header(name: string): string | null;
   /** The body, read up to `maxBytes` (counting as it arrives). */
@@ -208,7 +210,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
     }
-    return matched.handle({ body, params: match.params, scope, now: now(), store, services });
+    return matched.handle({ body, params: match.params, query: call.query ?? '', scope, now: now(), store, services });
   }
 
   const { onRequest } = options;
@@ -244,6 +246,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     const answer = await core({
       method: request.method,
       path: requestPath(request.url),
+      query: requestQuery(request.url),
       header: (name) => request.headers.get(name),
       readBody: (maxBytes) => readBodyText(request, maxBytes),
     });

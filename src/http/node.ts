@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { apiErrors } from '../errors.js';
 import { BodyChunks, declaredTooLarge, type BodyText } from './body.js';
 import { handlerCore, type FetchHandler, type HandlerCore, type IncomingCall, type OutgoingAnswer } from './handler.js';
-import { requestPath } from './path.js';
+import { requestPath, requestQuery } from './path.js';
 
 /** A Node `http` request listener (also what Express and Fastify hand their routes). */
 export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
@@ -66,11 +66,13 @@ function writeAnswer(answer: OutgoingAnswer, response: ServerResponse): void {
 class NodeCall implements IncomingCall {
   readonly method: string;
   readonly path: string;
+  readonly query: string;
   readonly #request: IncomingMessage;
 
   constructor(request: IncomingMessage) {
     this.method = request.method ?? 'GET';
     this.path = requestPath(request.url ?? '/');
+    this.query = requestQuery(request.url ?? '/');
     this.#request = request;
   }
 

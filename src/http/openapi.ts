@@ -76,7 +76,7 @@ function failureResponses(route: AnyRoute): JsonObject {
 }
 
 function operationOf(route: AnyRoute): JsonObject {
-  const parameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+  const parameters: JsonObject[] = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
     const schema = route.params?.[name];
     return {
       name,
@@ -85,6 +85,9 @@ function operationOf(route: AnyRoute): JsonObject {
       schema: schema === undefined ? { type: 'string', minLength: 1 } : jsonSchemaOf(schema, 'input'),
     };
   });
+  for (const query of route.queryParameters ?? []) {
+    parameters.push({ name: query.name, in: 'query', required: false, description: query.description, schema: jsonSchemaOf(query.schema, 'input') });
+  }
   return {
     operationId: route.operationId,
     summary: route.summary,

@@ -25,6 +25,17 @@ export function requestPath(target: string): string {
   return target.slice(start, end);
 }
 
+/**
+ * The query string of a request target or absolute URL, without `?` and without any fragment;
+ * '' when there is none.
+ */
+export function requestQuery(target: string): string {
+  const start = target.indexOf('?');
+  if (start === -1) return '';
+  const fragment = target.indexOf('#', start);
+  return target.slice(start + 1, fragment === -1 ? target.length : fragment);
+}
+
 function normalisedPath(target: string): string {
   // A target that is not a path (`*`, garbage) is relative to the root, as for `new Request`.
   // An origin-form target is appended to a base, not resolved against it (`//x/y` is a path here).

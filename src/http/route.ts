@@ -37,6 +37,8 @@ export interface RouteContext<Body = unknown, Path extends string = string> {
   readonly body: Body;
   /** The router fills every parameter of the route's path. */
   readonly params: PathParams<Path>;
+  /** The raw query string, without `?` ('' or absent when none); only routes that declare query parameters read it. */
+  readonly query?: string;
   /** The partner and environment of the key; a placeholder on routes that need no key. */
   readonly scope: Scope;
   /** The clock at the start of the request, in milliseconds since the epoch. */
@@ -78,6 +80,8 @@ export interface Route<Body = unknown, Path extends string = string> {
   readonly body?: z.ZodType<Body, unknown>;
   /** What the OpenAPI document shows for the body, when `body` validates in a way JSON Schema cannot show. */
   readonly documentedBody?: z.ZodType;
+  /** Query parameters the route reads, for the OpenAPI document (the route checks them itself). */
+  readonly queryParameters?: readonly QueryParameter[];
   /** Schemas a path parameter must satisfy for the path to match this route (e.g. the variant). */
   readonly params?: Readonly<Record<string, z.ZodType>>;
   readonly responses: readonly SuccessResponse[];
@@ -88,6 +92,13 @@ export interface Route<Body = unknown, Path extends string = string> {
   /** Whether the answer carries the `x-truecost-methodology` header (the calculators). */
   readonly methodology?: boolean;
   handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
+}
+
+/** A query parameter of a route, as the OpenAPI document shows it. */
+export interface QueryParameter {
+  readonly name: string;
+  readonly description: string;
+  readonly schema: z.ZodType;
 }
 
 /** A route of any body type, as the table holds it. */

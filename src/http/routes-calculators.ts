@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { carTruecost } from '../calculators/car.js';
-import { commuteTruecost } from '../calculators/commute.js';
-import { flightTruecost } from '../calculators/flight/index.js';
-import { freightTruecost } from '../calculators/freight.js';
-import { logisticsTruecost } from '../calculators/logistics.js';
-import { transportationTruecost } from '../calculators/transportation.js';
+import { carTruecost, explainCarTruecost } from '../calculators/car.js';
+import { commuteTruecost, explainCommuteTruecost } from '../calculators/commute.js';
+import type { Explained } from '../calculators/explanation.js';
+import { explainFlightTruecost, flightTruecost } from '../calculators/flight/index.js';
+import { explainFreightTruecost, freightTruecost } from '../calculators/freight.js';
+import { explainLogisticsTruecost, logisticsTruecost } from '../calculators/logistics.js';
+import { explainTransportationTruecost, transportationTruecost } from '../calculators/transportation.js';
 import { carRequestSchema, carResponseSchema } from '../schemas/car.js';
 import { identifierSchema } from '../schemas/common.js';
 import { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
@@ -26,6 +27,7 @@ import {
   flightRequestSchema,
   flightResponseSchema,
 } from '../schemas/flight.js';
+import { explainedBody, explainedResponseSchema, explainQueryParameter, explainRequested } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
@@ -35,6 +37,7 @@ const CALCULATORS = 'Calculators';
 /**
  * A synchronous calculator route: validate, compute the exact response body, answer 200. `toJson`,
  * when given, writes the body as JSON text in place of `JSON.stringify` (the same text, cheaper).
+ * With `?explain=true` the body also carries `explanations`, from `explain` (docs/api.md).
  */
 function calculatorRoute<Body, Result = unknown>(spec: {
   readonly path: string;
@@ -46,6 +49,7 @@ function calculatorRoute<Body, Result = unknown>(spec: {
   readonly response: z.ZodType;
   readonly serverError: ApiErrorName;
   readonly calculate: (body: Body) => Result;
+  readonly explain: (body: Body) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
 }): Route<Body> {
   return defineRoute({
@@ -58,11 +62,25 @@ function calculatorRoute<Body, Result = unknown>(spec: {
     auth: true,
     body: spec.body,
     ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
-    responses: [{ status: 200, description: 'The truecost, in the order of the request.', schema: spec.response }],
+    queryParameters: [explainQueryParameter],
+    responses: [
+      {
+        status: 200,
+        description:
+          'The truecost, in the order of the request. With `explain=true`, the same body plus `explanations`: one per result element, in the same order.',
+        schema: z.union([spec.response, explainedResponseSchema(spec.response)]),
+      },
+    ],
     failures: [],
     serverError: spec.serverError,
     methodology: true,
-    handle: ({ body }) => {
+    handle: ({ body, query }) => {
+      // The default answer does no more than check for an empty query string.
+      if (query !== undefined && query !== '') {
+        const explain = explainRequested(query);
+        if (typeof explain === 'object') return failure('badRequest', explain);
+        if (explain) return success(200, explainedBody(spec.explain(body)));
+      }
       const result = spec.calculate(body);
       return spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
     },
@@ -91,6 +109,7 @@ export const flightRoutes: readonly AnyRoute[] = [
     response: flightResponseSchema,
     serverError: 'flightServerError',
     calculate: (body) => flightTruecost(body),
+    explain: (body) => explainFlightTruecost(body),
     toJson: flightResponseJson,
   }),
   defineRoute({
@@ -142,6 +161,7 @@ const freight = {
   response: logisticsResponseSchema,
   serverError: 'logisticsServerError',
   calculate: freightTruecost,
+  explain: explainFreightTruecost,
 } as const;
 
 /** The calculators of E8 to E13 (the freight calculator on both of its paths). */
@@ -155,6 +175,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     response: carResponseSchema,
     serverError: 'carsServerError',
     calculate: carTruecost,
+    explain: explainCarTruecost,
   }),
   calculatorRoute({
     path: '/v3/transportation',
@@ -166,6 +187,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     response: z.union([busResponseSchema, suvResponseSchema]),
     serverError: 'transportationServerError',
     calculate: transportationTruecost,
+    explain: explainTransportationTruecost,
   }),
   calculatorRoute({
     path: '/v3/logistics',
@@ -176,6 +198,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     response: logisticsResponseSchema,
     serverError: 'logisticsServerError',
     calculate: logisticsTruecost,
+    explain: explainLogisticsTruecost,
   }),
   calculatorRoute({
     path: '/v3/commute',
@@ -186,6 +209,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     response: commuteResponseSchema,
     serverError: 'commuteServerError',
     calculate: commuteTruecost,
+    explain: explainCommuteTruecost,
   }),
   calculatorRoute({
     path: '/v3/logistics/freight',

@@ -55,6 +55,31 @@ describe('calculations from the shell', () => {
     expect(JSON.parse(flight.stdout)).toEqual(JSON.parse(calc.stdout));
   });
 
+  it('truecost flight --explain prints how the figure was computed under it', () => {
+    const plain = truecost(['flight', 'DFW', 'DXB', '--aircraft', '77W']);
+    const result = truecost(['flight', 'DFW', 'DXB', '--aircraft', '77W', '--explain']);
+    expect(result.status).toBe(0);
+    const [first, ...rest] = result.stdout.trim().split('\n');
+    expect(first).toBe(plain.stdout.trim());
+    const text = rest.join('\n');
+    expect(text).toMatch(/^How flight-1 was computed \(CO2e, well-to-wake\):/);
+    expect(text).toContain('    aircraft_used: B77W');
+    expect(text).toMatch(/Cargo mass fraction, wide-body, great-circle 12 000 to 13 000 km: [0-9.]+ cargo mass/);
+    expect(text).toContain('source: US DOT BTS T-100 International Segment');
+    expect(text).toMatch(/- The distance .* exceeds the longest in the fuel table of B77W/);
+  });
+
+  it('truecost calc --explain and flight --json --explain add the explanations to the body', () => {
+    const calc = truecost(['calc', 'cars', '--explain'], JSON.stringify(calculatorSamples.car));
+    const plain = truecost(['calc', 'cars'], JSON.stringify(calculatorSamples.car));
+    expect(calc.status).toBe(0);
+    const { explanations, ...body } = JSON.parse(calc.stdout);
+    expect(body).toEqual(JSON.parse(plain.stdout));
+    expect(explanations.length).toBe(JSON.parse(plain.stdout).truecost.length);
+    const flight = JSON.parse(truecost(['flight', 'DEL', 'BOM', '--json', '--explain']).stdout);
+    expect(flight.explanations[0].quantities.aircraft_used).toBe('A320');
+  });
+
   it('truecost calc reads a calculator body on stdin and prints the response body as JSON', () => {
     const result = truecost(['calc', 'cars', '--json'], JSON.stringify(calculatorSamples.car));
     expect(result.status).toBe(0);
