@@ -1,4 +1,6 @@
-// Fast acceptors for the hottest request bodies (E6, E1, E2): each either returns exactly the value
+// Fast acceptors for the hottest request bodies (E6, E1, E2), asked first by the HTTP handler
+// (`validateRequest`); `validate` itself is zod alone, so that a bundle of one calculator and its
+// schema does not carry the flight and order schemas. Each acceptor either returns exactly the value
 // that zod would produce for the input (defaults filled, unknown keys dropped, airport codes
 // normalised) or undefined, and then `validate` asks zod, which stays the source of truth and
 // the only one to describe a refusal. A property test (test/validation-fast.test.ts) holds every
@@ -7,7 +9,7 @@
 // that is not plain, a key present with the value undefined) is left to zod.
 import { z } from 'zod';
 import { knownAirportCode } from './data/flight/airport-index.js';
-import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/common.js';
+import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/limits.js';
 import {
   DEFAULT_AIRCRAFT_MODEL,
   flightClassSchema,
@@ -27,6 +29,7 @@ import {
   type Order,
 } from './schemas/order.js';
 import type { Mutable } from './mutable.js';
+import { validate, type ValidationResult } from './validation.js';
 
 /** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
 const MAX_EMAIL_LENGTH = 254;
@@ -173,3 +176,13 @@ export const fastAcceptors: ReadonlyMap<z.ZodType, (input: unknown) => unknown> 
   [createOrderRequestSchema, acceptCreateOrderRequest],
   [createOrdersRequestSchema, acceptCreateOrdersRequest],
 ]);
+
+/**
+ * {@link validate}, after the schema's fast acceptor when it has one: the value of an accepted body
+ * is the one zod would give, and zod parses (and describes) everything else.
+ */
+export function validateRequest<S extends z.ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
+  const fast = fastAcceptors.get(schema)?.(input);
+  if (fast !== undefined) return { ok: true, value: fast as z.output<S> };
+  return validate(schema, input);
+}

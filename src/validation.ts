@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { fastAcceptors } from './validation-fast.js';
 
 /** The first problem found in a request: the dotted path of the field and why it was refused. */
 export interface ValidationProblem {
@@ -28,10 +27,6 @@ export function validate<S extends z.ZodType>(
   schema: S,
   input: unknown,
 ): ValidationResult<z.output<S>> {
-  // The hottest bodies have an acceptor that gives zod's value without zod's machinery; anything it
-  // is unsure of is parsed by zod (src/validation-fast.ts).
-  const fast = fastAcceptors.get(schema)?.(input);
-  if (fast !== undefined) return { ok: true, value: fast as z.output<S> };
   // Parsing without options is markedly faster, so the input is parsed again, with reportInput
   // (which lets a wrong type be told apart from a missing field), only when it was refused.
   const accepted = schema.safeParse(input);

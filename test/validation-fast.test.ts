@@ -4,12 +4,12 @@ import type { z } from 'zod';
 import { airportCodes } from '../src/data/flight/airport-index.js';
 import { flightRequestSchema } from '../src/schemas/flight.js';
 import { createOrderRequestSchema, createOrdersRequestSchema } from '../src/schemas/order.js';
-import { validate } from '../src/validation.js';
 import {
   acceptCreateOrderRequest,
   acceptCreateOrdersRequest,
   acceptFlightRequest,
   fastAcceptors,
+  validateRequest,
 } from '../src/validation-fast.js';
 
 const codes = airportCodes();
@@ -109,7 +109,7 @@ const cases = [
 ];
 
 describe.each(cases)('the fast acceptor of the $name', ({ schema, accept, valid }) => {
-  it('is the one validate uses for that schema', () => {
+  it('is the one validateRequest (the HTTP handler) uses for that schema', () => {
     expect(fastAcceptors.get(schema)).toBe(accept);
   });
 
@@ -145,11 +145,11 @@ describe.each(cases)('the fast acceptor of the $name', ({ schema, accept, valid 
     );
   });
 
-  it('leaves every refusal to zod: validate accepts and refuses what zod does', () => {
+  it('leaves every refusal to zod: validateRequest accepts and refuses what zod does', () => {
     fc.assert(
       fc.property(valid, mutation, (body, change) => {
         const input = mutate(body, change);
-        const result = validate(schema, input);
+        const result = validateRequest(schema, input);
         const parsed = schema.safeParse(input);
         expect(result.ok).toBe(parsed.success);
       }),

@@ -1,18 +1,8 @@
 import { z } from 'zod';
 
-/** The largest amount of climes one value may carry (docs/api.md, Orders). */
-export const MAX_CLIMES = 1e9;
-/** Climes are exact to this many decimal places (docs/api.md, Orders). */
-export const CLIMES_DECIMALS = 6;
-/** Longest identifier the API accepts: partner_order_id, customer_name, cart_id, project_id. */
-export const MAX_IDENTIFIER_LENGTH = 255;
+import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './limits.js';
 
-const MICRO = 10 ** CLIMES_DECIMALS;
-
-/** True when `value` has at most {@link CLIMES_DECIMALS} decimal places. */
-export function hasAtMostSixDecimals(value: number): boolean {
-  return Math.round(value * MICRO) / MICRO === value;
-}
+export { CLIMES_DECIMALS, hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './limits.js';
 
 /** Why {@link storableString} refuses a string. */
 export const UNSTORABLE_TEXT_REASON = 'Must not contain NUL (U+0000) or an unpaired surrogate.';
