@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
-import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
+import { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
 import { startBulkWorker, type WorkerEvent } from '../bulk/worker.js';
 import { runClusterPrimary } from './cluster.js';
 import { listen, startMetricsServer, urlOf } from './listening.js';
@@ -169,7 +169,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const api = withDashboard(toNodeListener(handler), dashboard);
-  const server = createNodeServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
+  const server = createHttpServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
   });
