@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { COORDINATE_WIDTH, NO_ICAO } from '../src/data/flight/airport-format.js';
+import { BITS_PER_CHARACTER, COORDINATE_WIDTH, COUNTRY_WIDTH, ICAO_WIDTH, NO_ICAO } from '../src/data/flight/airport-format.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -40,18 +40,26 @@ writeFileSync(
   join(outDir, 'airports.ts'),
   `${header('airports_ourairports.json (OurAirports, public domain)')}
 // Airports with an IATA code (OurAirports large and medium airports), packed by
-// scripts/airport-packing.ts: one fixed-width field per airport, in the order of the sorted codes.
+// scripts/airport-packing.ts in the format of ./airport-format.ts; their ICAO codes: ./airport-icao.ts.
 
 /** Number of airports in the table. */
 export const AIRPORT_COUNT = ${airportCount};
-/** The IATA codes, 3 characters each, sorted. */
-export const AIRPORT_CODES = ${JSON.stringify(packedAirports.codes)};
-/** The ISO 3166-1 alpha-2 countries, 2 characters each. */
+/** The IATA codes: a bitmap over AAA..ZZZ, ${BITS_PER_CHARACTER} bits to a character. */
+export const AIRPORT_CODE_BITMAP = ${JSON.stringify(packedAirports.codeBitmap)};
+/** The ISO 3166-1 alpha-2 countries, ${COUNTRY_WIDTH} characters each, in the order of the codes. */
 export const AIRPORT_COUNTRIES = ${JSON.stringify(packedAirports.countries)};
-/** The ICAO codes, 4 characters each; '${NO_ICAO}' when OurAirports lists none. */
-export const AIRPORT_ICAO = ${JSON.stringify(packedAirports.icao)};
-/** Latitude + 90 and longitude + 180 in ten-thousandths of a degree, ${COORDINATE_WIDTH} base-36 digits each. */
+/** Every latitude + 90, then every longitude + 180, in ten-thousandths of a degree, ${COORDINATE_WIDTH} base-36 digits each. */
 export const AIRPORT_COORDINATES = ${JSON.stringify(packedAirports.coordinates)};
+`,
+);
+
+writeFileSync(
+  join(outDir, 'airport-icao.ts'),
+  `${header('airports_ourairports.json (OurAirports, public domain)')}
+// The ICAO codes of the airports of ./airports.ts, apart from them: the calculators never read them.
+
+/** The ICAO codes, ${ICAO_WIDTH} characters each, in the order of the IATA codes; '${NO_ICAO}' when OurAirports lists none. */
+export const AIRPORT_ICAO = ${JSON.stringify(packedAirports.icao)};
 `,
 );
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { airportCodes } from '../src/data/flight/airport-index.js';
 import { flightRequestSchema } from '../src/schemas/flight.js';
 import { createOrderRequestSchema, createOrdersRequestSchema } from '../src/schemas/order.js';
@@ -103,7 +103,7 @@ function mutate(body: unknown, change: Mutation): unknown {
 }
 
 const cases = [
-  { name: 'E6 flight request', schema: flightRequestSchema as z.ZodType, accept: acceptFlightRequest as (input: unknown) => unknown, valid: flightBody as fc.Arbitrary<unknown> },
+  { name: 'E6 flight request', schema: flightRequestSchema as z.ZodMiniType, accept: acceptFlightRequest as (input: unknown) => unknown, valid: flightBody as fc.Arbitrary<unknown> },
   { name: 'E1 order request', schema: createOrderRequestSchema, accept: acceptCreateOrderRequest, valid: orderBody },
   { name: 'E2 orders request', schema: createOrdersRequestSchema, accept: acceptCreateOrdersRequest, valid: ordersBody },
 ];

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleEntries, bundleSizes } from '../../scripts/bundle-sizes.js';
+import { bundleEntries, bundleSizes, type BundleName } from '../../scripts/bundle-sizes.js';
 
 // Tests the published artifact, not the sources: pack, lint the tarball, then import it
 // from outside the repository as ESM and as CommonJS.
@@ -135,9 +135,10 @@ console.log(JSON.stringify({
 });
 
 describe('what a user\'s bundle of the packed package pays for', () => {
-  // esbuild --bundle --minify of fixed entry points (scripts/bundle-sizes.mjs), gzipped; the README
-  // and docs/bundle-size.md show the sizes.
-  const ceilings: Record<string, number> = { orders: 10_000 };
+  // esbuild --bundle --minify of fixed entry points (scripts/bundle-sizes.ts), gzipped; the README
+  // and docs/bundle-size.md show the sizes. The handler carries every calculator, the airport table
+  // and the OpenAPI generator: 92 kB today, above the 80 kB aimed at (docs/bundle-size.md).
+  const ceilings: Record<BundleName, number> = { car: 10_000, orders: 10_000, flight: 60_000, handler: 95_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
