@@ -224,7 +224,8 @@ describe('the installed command, with no optional package', () => {
     expect(npx(['--version'])).toBe(`${version}\n`);
     expect(npx(['serve', '--help'])).toContain('env PORT');
     expect(npx(['flight', 'DEL', 'BOM'])).toMatch(/^DEL to BOM, ECONOMY, one way, 1 ticket\(s\): \d+\.\d{6} t CO2e\n$/);
-  });
+    // Four runs of npx, each resolving the installed command, take a while on a loaded machine.
+  }, 120_000);
 
   it.each([
     [['serve']], [['flight']], [['calc']], [['keys', 'create']], [['keys', 'revoke']], [['partners', 'set-endpoint']], [['jobs']], [['worker']],
