@@ -7,10 +7,8 @@ export const entries = {
   'stores/memory': 'src/stores/memory.ts',
   'stores/sqlite': 'src/stores/sqlite.ts',
   'stores/postgres': 'src/stores/postgres.ts',
-  cli: 'src/cli/index.ts',
   'bulk/index': 'src/bulk/index.ts',
   'testing/index': 'src/testing/index.ts',
-
 };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -30,18 +28,43 @@ const storesStayEntries: Plugin = {
   },
 };
 
-export default defineConfig({
-  entry: entries,
-  format: ['esm', 'cjs'],
-  dts: true,
-  sourcemap: true,
-  clean: true,
+const common = {
   target: 'node20',
-  splitting: false,
-  treeshake: true,
   // fast-check is an optional peer of truecost/testing only; never bundled.
   external: ['fast-check'],
-  esbuildPlugins: [storesStayEntries],
-  // import.meta.url in the CommonJS build (the CLI and the Node adapter locate installed assets with it).
-  shims: true,
-});
+  // No source maps: the ES modules are the sources with their types removed, one file per module.
+  sourcemap: false,
+} satisfies Options;
+
+// The three builds run at once: `npm run build` empties dist/ before them.
+export default defineConfig([
+  {
+    // ES modules as they are in src/, one file per module, so that a user's bundler keeps only the
+    // modules an import reaches ("sideEffects": false). The command has its own build below.
+    ...common,
+    entry: ['src/**/*.ts', '!src/cli/**'],
+    format: ['esm'],
+    bundle: false,
+    dts: { entry: entries },
+  },
+  {
+    // CommonJS: one bundle per entry, for require().
+    ...common,
+    entry: entries,
+    format: ['cjs'],
+    dts: true,
+    splitting: false,
+    treeshake: true,
+    // import.meta.url in the CommonJS build (the Node adapter locates installed assets with it).
+    shims: true,
+  },
+  {
+    // The `truecost` command: one ES module, so that it starts by reading one file.
+    ...common,
+    entry: { cli: 'src/cli/index.ts' },
+    format: ['esm'],
+    splitting: false,
+    treeshake: true,
+    esbuildPlugins: [storesStayEntries],
+  },
+]);

@@ -1,6 +1,6 @@
 // Calculations per second of each road, rail and sea calculator, with and without validation,
 // next to JSON.parse + JSON.stringify of the same request and response in the same run.
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { compare, measure } from './harness.js';
 import {
   carRequestSchema,
@@ -18,7 +18,7 @@ import {
 
 interface Case {
   readonly name: string;
-  readonly schema: z.ZodType;
+  readonly schema: z.core.$ZodType;
   readonly calculate: (request: never) => unknown;
   readonly body: unknown;
 }

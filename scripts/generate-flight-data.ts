@@ -8,6 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { cargoBands, readSegments, readTypeMap, scaleSplit, seatMedians, type Cabins } from './t100.js';
+import { BITS_PER_CHARACTER, COORDINATE_WIDTH, COUNTRY_WIDTH, ICAO_WIDTH, NO_ICAO } from '../src/data/flight/airport-format.js';
+import { packAirports, type AirportSource } from './airport-packing.js';
 
 const root = resolve(import.meta.dirname, '..');
 const sourceDir = resolve(root, process.argv[2] ?? join('data', 'flight'));
@@ -32,30 +34,35 @@ function fail(message: string): never {
 // ---------------------------------------------------------------------------------------------
 // Airports: {IATA: [lat, lon, icao, country]}
 
-const airportSource = JSON.parse(read('airports_ourairports.json')) as Record<string, [number, number, string, string]>;
-const airportLines = Object.keys(airportSource)
-  .sort()
-  .map((iata) => {
-    const row = airportSource[iata] ?? fail(`airport ${iata} vanished`);
-    const [lat, lon, icao, country] = row;
-    if (!/^[A-Z]{3}$/.test(iata)) fail(`airport code ${iata} is not three letters`);
-    if (!Number.isFinite(lat) || Math.abs(lat) > 90 || !Number.isFinite(lon) || Math.abs(lon) > 180) {
-      fail(`airport ${iata} has coordinates out of range`);
-    }
-    if (!/^[A-Z]{2}$/.test(country)) fail(`airport ${iata} has no ISO country`);
-    return `${iata}:[${lat},${lon},${JSON.stringify(icao)},${JSON.stringify(country)}],`;
-  });
+const airportSource = JSON.parse(read('airports_ourairports.json')) as AirportSource;
+const airportCount = Object.keys(airportSource).length;
+// Packed (scripts/airport-packing.ts): decoded by src/data/flight/airport-index.ts on first use.
+const packedAirports = packAirports(airportSource);
 
 writeFileSync(
   join(outDir, 'airports.ts'),
   `${header('airports_ourairports.json (OurAirports, public domain)')}
-/** One airport: latitude and longitude in degrees (WGS-84), ICAO code ('' when it has none), ISO 3166-1 country. */
-export type AirportRow = readonly [latitude: number, longitude: number, icao: string, country: string];
+// Airports with an IATA code (OurAirports large and medium airports), packed by
+// scripts/airport-packing.ts in the format of ./airport-format.ts; their ICAO codes: ./airport-icao.ts.
 
-/** Airports with an IATA code (OurAirports large and medium airports), keyed by IATA code. */
-export const AIRPORT_ROWS: Readonly<Record<string, AirportRow>> = {
-${airportLines.join('\n')}
-};
+/** Number of airports in the table. */
+export const AIRPORT_COUNT = ${airportCount};
+/** The IATA codes: a bitmap over AAA..ZZZ, ${BITS_PER_CHARACTER} bits to a character. */
+export const AIRPORT_CODE_BITMAP = ${JSON.stringify(packedAirports.codeBitmap)};
+/** The ISO 3166-1 alpha-2 countries, ${COUNTRY_WIDTH} characters each, in the order of the codes. */
+export const AIRPORT_COUNTRIES = ${JSON.stringify(packedAirports.countries)};
+/** Every latitude + 90, then every longitude + 180, in ten-thousandths of a degree, ${COORDINATE_WIDTH} base-36 digits each. */
+export const AIRPORT_COORDINATES = ${JSON.stringify(packedAirports.coordinates)};
+`,
+);
+
+writeFileSync(
+  join(outDir, 'airport-icao.ts'),
+  `${header('airports_ourairports.json (OurAirports, public domain)')}
+// The ICAO codes of the airports of ./airports.ts, apart from them: the calculators never read them.
+
+/** The ICAO codes, ${ICAO_WIDTH} characters each, in the order of the IATA codes; '${NO_ICAO}' when OurAirports lists none. */
+export const AIRPORT_ICAO = ${JSON.stringify(packedAirports.icao)};
 `,
 );
 
@@ -389,6 +396,6 @@ export const FLIGHT_DATA_VERSION = ${JSON.stringify(versions)};
 );
 
 console.log(
-  `flight data: ${airportLines.length} airports, ${seatTypes.length} seat maps, ${fuelTypes.length} fuel types, ` +
+  `flight data: ${airportCount} airports, ${seatTypes.length} seat maps, ${fuelTypes.length} fuel types, ` +
     `${mappingLines.length} aircraft codes, ${desnzRows.length} DESNZ rows -> ${outDir}`,
 );

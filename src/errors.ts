@@ -16,6 +16,7 @@ function byteSize(bytes: number): string {
  *
  * @internal
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function payloadTooLargeMessage(maxBodyBytes: number): string {
   return `Payload Too Large! The body must be at most ${byteSize(maxBodyBytes)}.`;
 }

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import { fastAcceptors } from './validation-fast.js';
+import { safeParse, type core, type output } from 'zod/mini';
 
 /** The first problem found in a request: the dotted path of the field and why it was refused. */
 export interface ValidationProblem {
@@ -24,38 +23,34 @@ export type ValidationResult<T> =
  * ```
  * @remarks Since 0.1.0
  */
-export function validate<S extends z.ZodType>(
+export function validate<S extends core.$ZodType>(
   schema: S,
   input: unknown,
-): ValidationResult<z.output<S>> {
-  // The hottest bodies have an acceptor that gives zod's value without zod's machinery; anything it
-  // is unsure of is parsed by zod (src/validation-fast.ts).
-  const fast = fastAcceptors.get(schema)?.(input);
-  if (fast !== undefined) return { ok: true, value: fast as z.output<S> };
+): ValidationResult<output<S>> {
   // Parsing without options is markedly faster, so the input is parsed again, with reportInput
   // (which lets a wrong type be told apart from a missing field), only when it was refused.
-  const accepted = schema.safeParse(input);
+  const accepted = safeParse(schema, input);
   if (accepted.success) return { ok: true, value: accepted.data };
-  const parsed = schema.safeParse(input, { reportInput: true });
+  const parsed = safeParse(schema, input, { reportInput: true });
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
   return { ok: false, error: problemOf(issue) };
 }
 
-function problemOf(issue: z.core.$ZodIssue): ValidationProblem {
+function problemOf(issue: core.$ZodIssue): ValidationProblem {
   // A union reports its own path; the branch that came closest says more.
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
     const deepest = issue.errors
       .map((branch) => branch[0])
-      .filter((first): first is z.core.$ZodIssue => first !== undefined)
+      .filter((first): first is core.$ZodIssue => first !== undefined)
       .sort((a, b) => b.path.length - a.path.length)[0];
     if (deepest !== undefined) return problemOf({ ...deepest, path: [...issue.path, ...deepest.path] });
   }
   return { path: issue.path.map(String).join('.'), reason: reasonOf(issue) };
 }
 
-function reasonOf(issue: z.core.$ZodIssue): string {
+function reasonOf(issue: core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required.';

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { airportCodes } from '../src/data/flight/airport-index.js';
 import { flightRequestSchema } from '../src/schemas/flight.js';
 import { createOrderRequestSchema, createOrdersRequestSchema } from '../src/schemas/order.js';
-import { validate } from '../src/validation.js';
 import {
   acceptCreateOrderRequest,
   acceptCreateOrdersRequest,
   acceptFlightRequest,
   fastAcceptors,
+  validateRequest,
 } from '../src/validation-fast.js';
 
 const codes = airportCodes();
@@ -103,13 +103,13 @@ function mutate(body: unknown, change: Mutation): unknown {
 }
 
 const cases = [
-  { name: 'E6 flight request', schema: flightRequestSchema as z.ZodType, accept: acceptFlightRequest as (input: unknown) => unknown, valid: flightBody as fc.Arbitrary<unknown> },
+  { name: 'E6 flight request', schema: flightRequestSchema as z.ZodMiniType, accept: acceptFlightRequest as (input: unknown) => unknown, valid: flightBody as fc.Arbitrary<unknown> },
   { name: 'E1 order request', schema: createOrderRequestSchema, accept: acceptCreateOrderRequest, valid: orderBody },
   { name: 'E2 orders request', schema: createOrdersRequestSchema, accept: acceptCreateOrdersRequest, valid: ordersBody },
 ];
 
 describe.each(cases)('the fast acceptor of the $name', ({ schema, accept, valid }) => {
-  it('is the one validate uses for that schema', () => {
+  it('is the one validateRequest (the HTTP handler) uses for that schema', () => {
     expect(fastAcceptors.get(schema)).toBe(accept);
   });
 
@@ -145,11 +145,11 @@ describe.each(cases)('the fast acceptor of the $name', ({ schema, accept, valid 
     );
   });
 
-  it('leaves every refusal to zod: validate accepts and refuses what zod does', () => {
+  it('leaves every refusal to zod: validateRequest accepts and refuses what zod does', () => {
     fc.assert(
       fc.property(valid, mutation, (body, change) => {
         const input = mutate(body, change);
-        const result = validate(schema, input);
+        const result = validateRequest(schema, input);
         const parsed = schema.safeParse(input);
         expect(result.ok).toBe(parsed.success);
       }),

@@ -7,7 +7,7 @@ import type { Server } from 'node:http';
 import { clusterPrimaryMetrics } from './metrics.js';
 import { startMetricsServer, urlOf } from './listening.js';
 import type { ServiceLog } from './log.js';
-import type { Output, ServeOptions } from './serve.js';
+import type { Output, ServeOptions } from './types.js';
 import { onStopSignal } from './shutdown.js';
 
 /** A worker that lived at least this long is replaced at once; one that died sooner, after a growing delay. */

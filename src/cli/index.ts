@@ -6,7 +6,8 @@
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
-import { serveCommand, type Output } from './serve.js';
+import { serveCommand } from './serve.js';
+import type { Output } from './types.js';
 import { helpOf, MissingPackageError, USAGE, UsageError } from './usage.js';
 import { packageVersion } from './version.js';
 import { workerCommand } from './worker.js';

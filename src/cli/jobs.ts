@@ -2,7 +2,7 @@
 // arguments, an opened store and the output, so that they run without a process; `jobsCommand`
 // adds the command line and the store from --db.
 import { DEFAULT_JOB_LIST_LIMIT, JOB_STATES, type JobRecord, type JobState, type Store } from '../orders/store.js';
-import type { Output } from './serve.js';
+import type { Output } from './types.js';
 import { dbUrlOf, withStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsListener, type MetricsText } from './metrics.js';
-import type { Output } from './serve.js';
+import type { Output } from './types.js';
 
 /** Address of a listening server as a URL, e.g. `http://127.0.0.1:8080`. */
 export function urlOf(address: AddressInfo | { address: string; port: number; family?: string }): string {

@@ -7,7 +7,7 @@ import { AggregatorRegistry, Counter, Registry, collectDefaultMetrics } from 'pr
 import type { WorkerEvent } from '../bulk/worker.js';
 import type { ApiErrorName } from '../errors.js';
 import type { RequestLogEntry } from '../http/handler.js';
-import type { NodeListener } from '../http/node.js';
+import type { HttpListener } from '../http/node-server.js';
 import { refusalErrors } from '../orders/machine.js';
 import { registerRequestMetrics } from './request-metrics.js';
 
@@ -179,7 +179,7 @@ function isMetricsPath(target: string | undefined): boolean {
  * A Node request listener answering `GET /metrics` with the text `metrics` makes, and passing
  * every other request to `next` (or answering 404 when there is none: the metrics port).
  */
-export function metricsListener(metrics: MetricsText, next?: NodeListener): NodeListener {
+export function metricsListener(metrics: MetricsText, next?: HttpListener): HttpListener {
   return (request, response) => {
     if (!isMetricsPath(request.url)) {
       if (next !== undefined) next(request, response);

@@ -4,7 +4,7 @@ import { availableParallelism } from 'node:os';
 import { createHandler } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
-import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
+import { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
 import { startBulkWorker, type WorkerEvent } from '../bulk/worker.js';
 import { runClusterPrimary } from './cluster.js';
 import { listen, startMetricsServer, urlOf } from './listening.js';
@@ -15,6 +15,7 @@ import { dbUrlOf, openStore } from './store-url.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
+import type { Output, ServeOptions } from './types.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
@@ -24,12 +25,6 @@ export const MEMORY_PARTNER_ID = 'local';
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long after the grace period the bulk worker and the store may take to stop before the process exits anyway. */
 const CLOSE_MARGIN_MS = 10_000;
-
-/** Where the command writes: one line at a time. */
-export interface Output {
-  out(line: string): void;
-  err(line: string): void;
-}
 
 function logLevelOf(value: string | undefined): LogLevel {
   if (value === undefined) return 'info';
@@ -50,30 +45,6 @@ function rateLimitOf(value: string | undefined): number | undefined {
 /** The bulk worker's events on the service's log, with the fields of `truecost worker`'s lines. */
 function logWorkerEventsTo(log: ServiceLog): (event: WorkerEvent) => void {
   return (event) => log.write(workerEventLevel(event), workerEventFields(event));
-}
-
-/** What `truecost serve` was asked for. */
-export interface ServeOptions {
-  readonly port: number;
-  readonly host: string;
-  readonly db: string;
-  readonly rateLimit?: number;
-  readonly logLevel: LogLevel;
-  /** Whether each request gets a line on the log. */
-  readonly requestLog: boolean;
-  readonly requestTimeoutMs: number;
-  readonly headersTimeoutMs: number;
-  /** Whether bulk results may go to loopback and private addresses (local testing). */
-  readonly allowPrivateEndpoints: boolean;
-  /** Whether the dashboard's cookies carry `Secure` (when served over https). */
-  readonly secureCookies: boolean;
-  /** How many server processes share the port (1: this process serves, without a cluster). */
-  readonly workers: number;
-  /** Where `GET /metrics` is served instead of the main port, when given. */
-  readonly metricsPort?: number;
-  readonly metricsHost: string;
-  /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
-  readonly drainDelayMs: number;
 }
 
 /** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
@@ -198,7 +169,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const api = withDashboard(toNodeListener(handler), dashboard);
-  const server = createNodeServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
+  const server = createHttpServer(options.metricsPort === undefined ? metricsListener(metricsText, api) : api, {
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
   });

@@ -3,7 +3,7 @@
 import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
-import type { Output } from './serve.js';
+import type { Output } from './types.js';
 import { onStopSignal } from './shutdown.js';
 import { dbUrlOf, withStore } from './store-url.js';
 import { parseCommand, UsageError } from './usage.js';

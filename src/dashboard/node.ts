@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { toFetchRequest, type NodeListener } from '../http/node.js';
+import { toFetchRequest } from '../http/node.js';
+import type { HttpListener } from '../http/node-server.js';
 import { BASE } from './pages.js';
 import { createDashboardHandler, type DashboardOptions } from './handler.js';
 
@@ -9,7 +10,7 @@ import { createDashboardHandler, type DashboardOptions } from './handler.js';
  * sign-in limit per address, never read from a header a client could forge), and every
  * `Set-Cookie` of the answer (sign-in sets one cookie and clears another).
  */
-export function dashboardListener(options: Omit<DashboardOptions, 'clientAddress'>): NodeListener {
+export function dashboardListener(options: Omit<DashboardOptions, 'clientAddress'>): HttpListener {
   const addresses = new WeakMap<Request, string>();
   const handler = createDashboardHandler({ ...options, clientAddress: (request) => addresses.get(request) ?? 'unknown' });
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {
@@ -37,6 +38,6 @@ export function isDashboardPath(target: string): boolean {
 }
 
 /** One listener: the dashboard's paths to `dashboard`, every other request to `api`. */
-export function withDashboard(api: NodeListener, dashboard: NodeListener): NodeListener {
+export function withDashboard(api: HttpListener, dashboard: HttpListener): HttpListener {
   return (request, response) => (isDashboardPath(request.url ?? '/') ? dashboard(request, response) : api(request, response));
 }

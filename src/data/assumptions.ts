@@ -2,6 +2,7 @@ import type { FactorUse } from './factor.js';
 
 // Values no published source gives directly: each is stated as truecost's assumption, with the
 // reasoning, so that the explanation of a result can show it.
+/* @__NO_SIDE_EFFECTS__ */
 function assumed(name: string, value: number, unit: string, why: string): FactorUse {
   return { name, value, unit, source: `truecost assumption: ${why}`, tag: 'assumed' };
 }

@@ -22,6 +22,7 @@ export const cngToPetrolRatio: FactorUse = {
   tag: 'derived',
 };
 
+/* @__NO_SIDE_EFFECTS__ */
 function cngRow(petrol: FactorUse, label: string): FactorUse {
   return {
     name: `${label} CNG`,
@@ -32,6 +33,7 @@ function cngRow(petrol: FactorUse, label: string): FactorUse {
   };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function electricRow(consumption: FactorUse, label: string): FactorUse {
   return {
     name: `${label} electric`,
@@ -42,6 +44,7 @@ function electricRow(consumption: FactorUse, label: string): FactorUse {
   };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function segment(label: string, petrol: FactorUse, diesel: FactorUse, consumption: FactorUse) {
   return { petrol, diesel, cng: cngRow(petrol, label), electric: electricRow(consumption, label) };
 }

@@ -16,10 +16,12 @@ export interface ContainerSpec {
 const HAPAG = 'Hapag-Lloyd container specification brochure (as transcribed)';
 const ISO_668_GROSS = 'ISO 668 rating of 20 ft and 40 ft freight containers';
 
+/* @__NO_SIDE_EFFECTS__ */
 function gross(value: number, source = ISO_668_GROSS): FactorUse {
   return { name: 'Container maximum gross mass', value, unit: 't', source, tag: 'transcribed' };
 }
 
+/* @__NO_SIDE_EFFECTS__ */
 function tare(value: number, source: string, tag: FactorUse['tag']): FactorUse {
   return { name: 'Container default tare', value, unit: 't', source, tag };
 }

@@ -4,6 +4,7 @@ import type { FactorUse } from './factor.js';
 // "Freighting goods". kg CO2e, direct (no well-to-tank). Open Government Licence v3.0.
 const FREIGHTING_2025 = 'DESNZ, UK Government GHG Conversion Factors for Company Reporting 2025, Freighting goods';
 
+/* @__NO_SIDE_EFFECTS__ */
 function row(name: string, value: number, unit: string, locator: string): FactorUse {
   return { name, value, unit, source: `${FREIGHTING_2025}, ${locator}`, tag: 'verified' };
 }

@@ -5,6 +5,7 @@ import type { FactorUse } from './factor.js';
 // rows are the "with uplift factor" column (real-world allowance over rated fuel economy).
 const ROAD_2015 = 'India GHG Program, India Specific Road Transport Emission Factors v1.0 (2015)';
 
+/* @__NO_SIDE_EFFECTS__ */
 function row(name: string, value: number, unit: string, locator: string): FactorUse {
   return { name, value, unit, source: `${ROAD_2015}, ${locator}`, tag: 'verified' };
 }

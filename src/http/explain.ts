@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Explained } from '../calculators/explanation.js';
 import type { ValidationProblem } from '../validation.js';
 
@@ -33,36 +33,52 @@ export function explainedBody(explained: Explained<unknown>): unknown {
   return { ...(explained.result as object), explanations: explained.items };
 }
 
-const factorSchema = z
+const factorSchema = /* @__PURE__ */ z
   .object({
     name: z.string(),
     value: z.number(),
     unit: z.string(),
-    source: z.string().describe('The citation: publication, table or row, edition.'),
-    tag: z.enum(['verified', 'transcribed', 'derived', 'assumed']).describe('How sure truecost is of the value (docs/methodology.md).'),
+    source: z.string().check(z.describe('The citation: publication, table or row, edition.')),
+    tag: z
+      .enum(['verified', 'transcribed', 'derived', 'assumed'])
+      .check(z.describe('How sure truecost is of the value (docs/methodology.md).')),
   })
-  .describe('One factor the calculation used.');
+  .check(z.describe('One factor the calculation used.'));
 
 /** The JSON shape of one element's explanation (`ItemExplanation` of the library). */
-export const itemExplanationSchema = z
+export const itemExplanationSchema = /* @__PURE__ */ z
   .object({
-    item: z.string().describe('The element explained: its id or key (flight_id, car_id, seat_type, commute_method) or its position (0-based) in the request.'),
+    item: z
+      .string()
+      .check(
+        z.describe(
+          'The element explained: its id or key (flight_id, car_id, seat_type, commute_method) or its position (0-based) in the request.',
+        ),
+      ),
     basis: z.object({
       gases: z.enum(['CO2', 'CO2e']),
       scope: z.enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake']),
     }),
-    quantities: z.record(z.string(), z.union([z.number(), z.string()])).describe('Distances, weights, seats, fuel and the like, with their units in the key names.'),
+    quantities: z
+      .record(z.string(), z.union([z.number(), z.string()]))
+      .check(z.describe('Distances, weights, seats, fuel and the like, with their units in the key names.')),
     factors: z.array(factorSchema),
-    assumptions: z.array(z.string()).describe('Each default filled in and each assumption or fallback applied, as a sentence.'),
-    unrounded: z.number().describe("The element's result before rounding, in the unit of the response."),
+    assumptions: z
+      .array(z.string())
+      .check(z.describe('Each default filled in and each assumption or fallback applied, as a sentence.')),
+    unrounded: z.number().check(z.describe("The element's result before rounding, in the unit of the response.")),
   })
-  .describe('How one result element was computed.');
+  .check(z.describe('How one result element was computed.'));
 
 /** The schema of a calculator's answer with `explain=true`: its contract body and `explanations`. */
-export function explainedResponseSchema(response: z.ZodType): z.ZodType {
+export function explainedResponseSchema(response: z.core.$ZodType): z.core.$ZodType {
   return z.intersection(
     response,
-    z.object({ explanations: z.array(itemExplanationSchema).describe('One explanation per result element, in the order of the result.') }),
+    z.object({
+      explanations: z
+        .array(itemExplanationSchema)
+        .check(z.describe('One explanation per result element, in the order of the result.')),
+    }),
   );
 }
 

@@ -1,6 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FetchHandler } from './handler.js';
-import { toNodeListener } from './node.js';
+import { toNodeListener, type NodeListener } from './node.js';
+import type { NodeRequest, NodeResponse } from './node-types.js';
 
 /**
  * An Express handler serving the API: `app.use(toExpressHandler(handler))`, or under a prefix,
@@ -14,7 +14,7 @@ import { toNodeListener } from './node.js';
  * ```
  * @remarks Since 0.1.0
  */
-export function toExpressHandler(handler: FetchHandler): (request: IncomingMessage, response: ServerResponse) => void {
+export function toExpressHandler(handler: FetchHandler): NodeListener {
   return toNodeListener(handler);
 }
 
@@ -31,12 +31,12 @@ export interface FastifyInstanceLike {
 
 /** The part of a Fastify request the plugin uses. */
 export interface FastifyRequestLike {
-  readonly raw: IncomingMessage;
+  readonly raw: NodeRequest;
 }
 
 /** The part of a Fastify reply the plugin uses. */
 export interface FastifyReplyLike {
-  readonly raw: ServerResponse;
+  readonly raw: NodeResponse;
   hijack(): unknown;
 }
 

@@ -3,7 +3,7 @@ import type { Mutable } from '../mutable.js';
 import { payloadTooLargeMessage, type ApiErrorName } from '../errors.js';
 import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
-import { validate } from '../validation.js';
+import { validateRequest } from '../validation-fast.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
@@ -206,7 +206,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       } catch {
         return failure('invalidJson');
       }
-      const validated = validate(matched.body, parsed);
+      const validated = validateRequest(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
     }

@@ -34,6 +34,7 @@ export {
   writeFetchResponse,
   type NodeListener,
 } from './node.js';
+export type { NodeHttpServer, NodeRequest, NodeResponse, NodeServerLimits } from './node-types.js';
 export {
   toExpressHandler,
   toFastifyPlugin,

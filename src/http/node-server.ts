@@ -1,7 +1,8 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { apiErrors } from '../errors.js';
 import type { NodeListener } from './node.js';
+import type { NodeHttpServer, NodeServerLimits } from './node-types.js';
 
 /** How long a client has to send a whole request, headers and body, by default: 30 s. */
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -45,7 +46,7 @@ function timeoutsOf(options: NodeServerOptions): { request: number; headers: num
  * ```
  * @remarks Since 0.1.0
  */
-export function hardenNodeServer<S extends Server>(server: S, options: NodeServerOptions = {}): S {
+export function hardenNodeServer<S extends NodeServerLimits>(server: S, options: NodeServerOptions = {}): S {
   const timeouts = timeoutsOf(options);
   server.requestTimeout = timeouts.request;
   server.headersTimeout = timeouts.headers;
@@ -64,7 +65,15 @@ export function hardenNodeServer<S extends Server>(server: S, options: NodeServe
  * ```
  * @remarks Since 0.1.0
  */
-export function createNodeServer(listener: NodeListener, options: NodeServerOptions = {}): Server {
+export function createNodeServer(listener: NodeListener, options: NodeServerOptions = {}): NodeHttpServer {
+  return createHttpServer(listener, options);
+}
+
+/** A Node `http` request listener with Node's own types, for truecost's command. */
+export type HttpListener = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** {@link createNodeServer} with Node's own types, for truecost's command. */
+export function createHttpServer(listener: HttpListener, options: NodeServerOptions = {}): Server {
   const timeouts = timeoutsOf(options);
   const server = nodeHttp().createServer(
     { requestTimeout: timeouts.request, headersTimeout: timeouts.headers, connectionsCheckingInterval: timeouts.checkEvery },

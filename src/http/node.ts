@@ -1,13 +1,14 @@
-// Types only: this module is part of `truecost/http`, which must bundle for browsers and Workers,
-// so it imports no `node:` module at run time (see readApiReferenceScript).
-import type { IncomingMessage, ServerResponse } from 'node:http';
+// This module is part of `truecost/http`, which must bundle for browsers and Workers, so it imports
+// no `node:` module at run time (see readApiReferenceScript), and its types name Node's objects by
+// the parts it uses (./node-types.ts), so that they check without @types/node.
 import { apiErrors } from '../errors.js';
 import { BodyChunks, declaredTooLarge, type BodyText } from './body.js';
 import { handlerCore, type FetchHandler, type HandlerCore, type IncomingCall, type OutgoingAnswer } from './handler.js';
+import type { NodeRequest, NodeResponse } from './node-types.js';
 import { requestPath, requestQuery } from './path.js';
 
 /** A Node `http` request listener (also what Express and Fastify hand their routes). */
-export type NodeListener = (request: IncomingMessage, response: ServerResponse) => void;
+export type NodeListener = (request: NodeRequest, response: NodeResponse) => void;
 
 /**
  * A Node `http` request listener serving the handler. Mount it at the root (or, in Express, under
@@ -48,7 +49,7 @@ function coreListener(core: HandlerCore): NodeListener {
   };
 }
 
-function writeAnswer(answer: OutgoingAnswer, response: ServerResponse): void {
+function writeAnswer(answer: OutgoingAnswer, response: NodeResponse): void {
   try {
     // Each answer of the core has headers of its own; `failed` is shared between requests.
     const headers = answer === failed ? { ...failed.headers } : answer.headers;
@@ -67,9 +68,9 @@ class NodeCall implements IncomingCall {
   readonly method: string;
   readonly path: string;
   readonly query: string;
-  readonly #request: IncomingMessage;
+  readonly #request: NodeRequest;
 
-  constructor(request: IncomingMessage) {
+  constructor(request: NodeRequest) {
     this.method = request.method ?? 'GET';
     this.path = requestPath(request.url ?? '/');
     this.query = requestQuery(request.url ?? '/');
@@ -91,9 +92,10 @@ const tooLarge: BodyText = { ok: false, reason: 'too_large' };
 const unreadable: BodyText = { ok: false, reason: 'not_utf8' };
 
 /** Reads a Node request body under the limit of {@link BodyChunks}, the one the fetch handler uses. */
-function readNodeBody(request: IncomingMessage, maxBytes: number): Promise<BodyText> {
-  if (declaredTooLarge(request.headers['content-length'], maxBytes)) return Promise.resolve(tooLarge);
-  const parsed = (request as IncomingMessage & { body?: unknown }).body;
+function readNodeBody(request: NodeRequest, maxBytes: number): Promise<BodyText> {
+  const length = request.headers['content-length'];
+  if (declaredTooLarge(typeof length === 'string' ? length : undefined, maxBytes)) return Promise.resolve(tooLarge);
+  const parsed = (request as NodeRequest & { body?: unknown }).body;
   if (parsed !== undefined && request.readableEnded) return Promise.resolve(alreadyParsed(parsed, maxBytes));
   return new Promise((resolve) => {
     const chunks = new BodyChunks(maxBytes);
@@ -122,7 +124,7 @@ function alreadyParsed(parsed: unknown, maxBytes: number): BodyText {
 }
 
 /** The web-standard `Request` of a Node request; its body streams from the socket. */
-export function toFetchRequest(request: IncomingMessage): Request {
+export function toFetchRequest(request: NodeRequest): Request {
   const method = request.method ?? 'GET';
   const headers = new Headers();
   const raw = request.rawHeaders;
@@ -138,7 +140,7 @@ export function toFetchRequest(request: IncomingMessage): Request {
   return new Request(urlOf(request), init);
 }
 
-function urlOf(request: IncomingMessage): string {
+function urlOf(request: NodeRequest): string {
   const target = request.url ?? '/';
   const path = target.startsWith('/') ? target : '/';
   const host = request.headers.host;
@@ -147,8 +149,8 @@ function urlOf(request: IncomingMessage): string {
 }
 
 /** The body as a web stream; a body a framework already parsed (Express's `req.body`) is sent again as JSON. */
-function bodyOf(request: IncomingMessage): BodyInit {
-  const parsed = (request as IncomingMessage & { body?: unknown }).body;
+function bodyOf(request: NodeRequest): BodyInit {
+  const parsed = (request as NodeRequest & { body?: unknown }).body;
   if (parsed !== undefined && request.readableEnded) {
     if (typeof parsed === 'string') return parsed;
     if (parsed instanceof Uint8Array) return new Uint8Array(parsed);
@@ -158,7 +160,7 @@ function bodyOf(request: IncomingMessage): BodyInit {
 }
 
 /** The body of a Node request as a web stream, pausing the socket while the reader is behind. */
-function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
+function streamOf(request: NodeRequest): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>({
     start(controller) {
       request.on('data', (chunk: Uint8Array) => {
@@ -178,7 +180,7 @@ function streamOf(request: IncomingMessage): ReadableStream<Uint8Array> {
 }
 
 /** Writes a web-standard `Response` to a Node response. */
-export async function writeFetchResponse(answer: Response, response: ServerResponse): Promise<void> {
+export async function writeFetchResponse(answer: Response, response: NodeResponse): Promise<void> {
   response.statusCode = answer.status;
   answer.headers.forEach((value, name) => {
     // Set-Cookie is the one header that cannot be joined into one line: each is written apart below.

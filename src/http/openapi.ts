@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { apiErrors, type ApiErrorName } from '../errors.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { failuresOf, type AnyRoute } from './route.js';
@@ -31,7 +31,7 @@ const failureSchema = {
   },
 };
 
-function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
   return rest;
 }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { ApiErrorName } from '../errors.js';
 import type { Store } from '../orders/store.js';
 import type { Scope } from '../orders/types.js';
@@ -12,7 +12,7 @@ export interface SuccessResponse {
   readonly status: number;
   readonly description: string;
   /** The body's schema; absent for answers that are not JSON. */
-  readonly schema?: z.ZodType;
+  readonly schema?: z.core.$ZodType;
   /** The content type when the answer is not JSON. */
   readonly contentType?: string;
 }
@@ -77,13 +77,13 @@ export interface Route<Body = unknown, Path extends string = string> {
   /** Whether the route needs an `x-api-key`. */
   readonly auth: boolean;
   /** The schema of the JSON body; only POST and PATCH routes have one. */
-  readonly body?: z.ZodType<Body, unknown>;
+  readonly body?: z.core.$ZodType<Body, unknown>;
   /** What the OpenAPI document shows for the body, when `body` validates in a way JSON Schema cannot show. */
-  readonly documentedBody?: z.ZodType;
+  readonly documentedBody?: z.core.$ZodType;
   /** Query parameters the route reads, for the OpenAPI document (the route checks them itself). */
   readonly queryParameters?: readonly QueryParameter[];
   /** Schemas a path parameter must satisfy for the path to match this route (e.g. the variant). */
-  readonly params?: Readonly<Record<string, z.ZodType>>;
+  readonly params?: Readonly<Record<string, z.core.$ZodType>>;
   readonly responses: readonly SuccessResponse[];
   /** Failures specific to this route (auth, body and server failures are added from the flags). */
   readonly failures: readonly ApiErrorName[];
@@ -98,7 +98,7 @@ export interface Route<Body = unknown, Path extends string = string> {
 export interface QueryParameter {
   readonly name: string;
   readonly description: string;
-  readonly schema: z.ZodType;
+  readonly schema: z.core.$ZodType;
 }
 
 /** A route of any body type, as the table holds it. */

@@ -1,3 +1,4 @@
+import { safeParse } from 'zod/mini';
 import type { AnyRoute, Method } from './route.js';
 
 /** The outcome of routing: the route and its parameters, a path without that method, or no such path. */
@@ -37,7 +38,7 @@ export function createRouter(routes: readonly AnyRoute[]): (method: string, path
       const value = decodeSegment(segment);
       if (value === undefined || value === '') return undefined;
       const schema = entry.route.params?.[pattern.param];
-      if (schema !== undefined && !schema.safeParse(value).success) return undefined;
+      if (schema !== undefined && !safeParse(schema, value).success) return undefined;
       params[pattern.param] = value;
     }
     return params;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { carTruecost, explainCarTruecost } from '../calculators/car.js';
 import { commuteTruecost, explainCommuteTruecost } from '../calculators/commute.js';
 import type { Explained } from '../calculators/explanation.js';
@@ -44,9 +44,9 @@ function calculatorRoute<Body, Result = unknown>(spec: {
   readonly operationId: string;
   readonly summary: string;
   readonly description?: string;
-  readonly body: z.ZodType<Body, unknown>;
-  readonly documentedBody?: z.ZodType;
-  readonly response: z.ZodType;
+  readonly body: z.core.$ZodType<Body, unknown>;
+  readonly documentedBody?: z.core.$ZodType;
+  readonly response: z.core.$ZodType;
   readonly serverError: ApiErrorName;
   readonly calculate: (body: Body) => Result;
   readonly explain: (body: Body) => Explained<unknown>;
@@ -88,13 +88,13 @@ function calculatorRoute<Body, Result = unknown>(spec: {
 }
 
 /** `GET /v3/flight/bulk/{job_id}`: the job's state, attempts, last error and results. */
-export const bulkJobResponseSchema = z.object({
+export const bulkJobResponseSchema = /* @__PURE__ */ z.object({
   job: z.object({
     job_id: z.string(),
     state: z.enum(JOB_STATES),
-    attempts: z.number().int(),
-    last_error: z.string().nullable(),
-    results: bulkFlightResultsSchema.nullable(),
+    attempts: z.number().check(z.int()),
+    last_error: z.nullable(z.string()),
+    results: z.nullable(bulkFlightResultsSchema),
   }),
 });
 

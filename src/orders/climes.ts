@@ -1,4 +1,4 @@
-import { CLIMES_DECIMALS } from '../schemas/common.js';
+import { CLIMES_DECIMALS } from '../schemas/limits.js';
 
 const MICRO_PER_CLIME = 10 ** CLIMES_DECIMALS;
 

@@ -1,6 +1,6 @@
 import type { ApiErrorName } from '../errors.js';
 import { successMessages } from '../errors.js';
-import { MAX_CLIMES } from '../schemas/common.js';
+import { MAX_CLIMES } from '../schemas/limits.js';
 import type {
   AddClimesResponse,
   CancelOrderResponse,

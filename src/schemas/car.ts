@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CAR_BODY_TYPES } from '../data/car-segments.js';
 import { identifierSchema, nonNegativeNumberSchema, positiveNumberSchema } from './common.js';
 import { uniqueBy } from './road-common.js';
@@ -13,11 +13,11 @@ export const CAR_FUEL_TYPES = ['petrol', 'diesel', 'cng', 'petrol_cng', 'electri
 export const REGISTRATION_YEAR_RANGE = { min: 1900, max: 2100 } as const;
 
 /** One car of an E8 request. `distance_travelled` in km; `mileage` per {@link CAR_FUEL_TYPES}. */
-export const carSchema = z.object({
+export const carSchema = /* @__PURE__ */ z.object({
   car_id: identifierSchema,
   body_type: z.enum(CAR_BODY_TYPES),
   fuel_type: z.enum(CAR_FUEL_TYPES),
-  registration_year: z.number().int().min(REGISTRATION_YEAR_RANGE.min).max(REGISTRATION_YEAR_RANGE.max),
+  registration_year: z.number().check(z.int(), z.gte(REGISTRATION_YEAR_RANGE.min), z.lte(REGISTRATION_YEAR_RANGE.max)),
   mileage: nonNegativeNumberSchema,
   distance_travelled: positiveNumberSchema,
 });
@@ -32,14 +32,14 @@ export const carSchema = z.object({
  * ```
  * @remarks Since 0.1.0
  */
-export const carRequestSchema = z.object({
+export const carRequestSchema = /* @__PURE__ */ z.object({
   queries: z.object({
-    cars: z.array(carSchema).min(1).max(MAX_CARS_PER_REQUEST).superRefine(uniqueBy('car_id')),
+    cars: z.array(carSchema).check(z.minLength(1), z.maxLength(MAX_CARS_PER_REQUEST), z.superRefine(uniqueBy('car_id'))),
   }),
 });
 
 /** The success body of E8: tonnes CO2e and tree seedlings per car, in request order. */
-export const carResponseSchema = z.object({
+export const carResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.array(z.object({ car_id: z.string(), truecost: z.number(), trees_planted: z.number() })),
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   addClimesResponseSchema,
   cancelOrderResponseSchema,
@@ -45,7 +45,7 @@ export const requestSchemas = {
   logistics: logisticsRequestSchema,
   commute: commuteRequestSchema,
   freight: freightRequestSchema,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, z.ZodMiniType>;
 
 /**
  * Every success response body schema of the partner API, by name.
@@ -71,7 +71,7 @@ export const responseSchemas = {
   commute: commuteResponseSchema,
   /** E13 answers in the same shape as E11. */
   freight: logisticsResponseSchema,
-} as const satisfies Record<string, z.ZodType>;
+} as const satisfies Record<string, z.ZodMiniType>;
 
 /** A JSON Schema (draft 2020-12) document. */
 export type JsonSchema = Record<string, unknown>;
@@ -93,9 +93,9 @@ export function jsonSchemas(): {
   requests: Record<keyof typeof requestSchemas, JsonSchema>;
   responses: Record<keyof typeof responseSchemas, JsonSchema>;
 } {
-  const convert = <K extends string>(schemas: Record<K, z.ZodType>, io: 'input' | 'output') =>
+  const convert = <K extends string>(schemas: Record<K, z.ZodMiniType>, io: 'input' | 'output') =>
     Object.fromEntries(
-      Object.entries<z.ZodType>(schemas).map(([name, schema]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema]),
+      Object.entries<z.ZodMiniType>(schemas).map(([name, schema]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema]),
     ) as Record<K, JsonSchema>;
   return { requests: convert(requestSchemas, 'input'), responses: convert(responseSchemas, 'output') };
 }

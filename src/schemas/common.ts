@@ -1,18 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
-/** The largest amount of climes one value may carry (docs/api.md, Orders). */
-export const MAX_CLIMES = 1e9;
-/** Climes are exact to this many decimal places (docs/api.md, Orders). */
-export const CLIMES_DECIMALS = 6;
-/** Longest identifier the API accepts: partner_order_id, customer_name, cart_id, project_id. */
-export const MAX_IDENTIFIER_LENGTH = 255;
+import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './limits.js';
 
-const MICRO = 10 ** CLIMES_DECIMALS;
-
-/** True when `value` has at most {@link CLIMES_DECIMALS} decimal places. */
-export function hasAtMostSixDecimals(value: number): boolean {
-  return Math.round(value * MICRO) / MICRO === value;
-}
+export { CLIMES_DECIMALS, hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './limits.js';
 
 /** Why {@link storableString} refuses a string. */
 export const UNSTORABLE_TEXT_REASON = 'Must not contain NUL (U+0000) or an unpaired surrogate.';
@@ -40,13 +30,14 @@ export function isStorableText(value: string): boolean {
  *
  * @example
  * ```ts
- * const nameSchema = storable(z.string().max(255));
+ * const nameSchema = storable(z.string().check(z.maxLength(255)));
  * ```
  * @remarks Since 0.1.0
  */
-export function storable<Schema extends z.ZodString | z.ZodEmail>(schema: Schema): Schema {
-  // `refine` adds the check to this schema and returns it, typed as the base class.
-  return schema.refine(isStorableText, { message: UNSTORABLE_TEXT_REASON }) as Schema;
+/* @__NO_SIDE_EFFECTS__ */
+export function storable<Schema extends z.ZodMiniString | z.ZodMiniEmail>(schema: Schema): Schema {
+  // `check` returns a copy of this schema with the rule added, typed as the base class.
+  return schema.check(z.refine(isStorableText, { message: UNSTORABLE_TEXT_REASON })) as Schema;
 }
 
 /**
@@ -54,25 +45,24 @@ export function storable<Schema extends z.ZodString | z.ZodEmail>(schema: Schema
  *
  * @remarks Since 0.1.0
  */
-export function storableString(): z.ZodString {
+/* @__NO_SIDE_EFFECTS__ */
+export function storableString(): z.ZodMiniString<string> {
   return storable(z.string());
 }
 
 /** A non-empty string of at most 255 characters (ids and names), without NUL or unpaired surrogates. */
-export const identifierSchema = storableString().min(1).max(MAX_IDENTIFIER_LENGTH);
+export const identifierSchema = /* @__PURE__ */ storableString().check(z.minLength(1), z.maxLength(MAX_IDENTIFIER_LENGTH));
 
 /** An amount of climes: finite, greater than 0, at most 1e9, at most 6 decimal places. */
-export const climesSchema = z
+export const climesSchema = /* @__PURE__ */ z
   .number()
-  .gt(0)
-  .max(MAX_CLIMES)
-  .refine(hasAtMostSixDecimals, { message: 'Must have at most 6 decimal places.' });
+  .check(z.gt(0), z.lte(MAX_CLIMES), z.refine(hasAtMostSixDecimals, { message: 'Must have at most 6 decimal places.' }));
 
 /** A finite number that is not negative. */
-export const nonNegativeNumberSchema = z.number().min(0);
+export const nonNegativeNumberSchema = /* @__PURE__ */ z.number().check(z.gte(0));
 
 /** A finite number greater than 0 (distances, weights). */
-export const positiveNumberSchema = z.number().gt(0);
+export const positiveNumberSchema = /* @__PURE__ */ z.number().check(z.gt(0));
 
 /** An integer greater than 0 (ticket and seat counts). */
-export const positiveIntegerSchema = z.number().int().gt(0);
+export const positiveIntegerSchema = /* @__PURE__ */ z.number().check(z.int(), z.gt(0));

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { roadAssumptions } from '../data/assumptions.js';
 import { positiveNumberSchema } from './common.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
@@ -36,9 +36,9 @@ export interface CommuteLeg {
 }
 
 /** One leg of E12; `commute_distance` defaults to 10 km (truecost's stated assumption). */
-export const commuteLegSchema = z
-  .object({ commute_method: z.enum(COMMUTE_METHODS), commute_distance: positiveNumberSchema.optional() })
-  .transform((leg): CommuteLeg => {
+export const commuteLegSchema = /* @__PURE__ */ z.pipe(
+  z.object({ commute_method: z.enum(COMMUTE_METHODS), commute_distance: z.optional(positiveNumberSchema) }),
+  z.transform((leg): CommuteLeg => {
     if (leg.commute_distance !== undefined) {
       return { commute_method: leg.commute_method, commute_distance: leg.commute_distance };
     }
@@ -47,7 +47,8 @@ export const commuteLegSchema = z
       commute_distance: roadAssumptions.defaultCommuteDistance.value,
       defaulted: ['commute_distance'],
     };
-  });
+  }),
+);
 
 /**
  * The body of E12 `POST /v3/commute`: 1 to 100 legs.
@@ -58,12 +59,12 @@ export const commuteLegSchema = z
  * ```
  * @remarks Since 0.1.0
  */
-export const commuteRequestSchema = z.object({
-  queries: z.object({ legs: z.array(commuteLegSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+export const commuteRequestSchema = /* @__PURE__ */ z.object({
+  queries: z.object({ legs: z.array(commuteLegSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
 });
 
 /** The success body of E12, in tonnes CO2e, keyed by commute method. */
-export const commuteResponseSchema = z.object({
+export const commuteResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.object({
     total_truecost: z.number(),

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { isAirportCode, normaliseAirportCode } from '../data/flight/airport-index.js';
+import * as z from 'zod/mini';
+import { isAirportCode, normaliseAirportCode } from '../data/flight/airport-locations.js';
 import { identifierSchema, positiveIntegerSchema, storableString } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */
@@ -10,12 +10,12 @@ export const MAX_FLIGHTS_PER_BULK_REQUEST = 499;
 export const DEFAULT_AIRCRAFT_MODEL = '320';
 
 /** The cabins of `flight_class`. */
-export const flightClassSchema = z.enum(['ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 'BUSINESS']);
+export const flightClassSchema = /* @__PURE__ */ z.enum(['ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 'BUSINESS']);
 /** `ONE_WAY` or `ROUND_TRIP`. */
-export const flightTypeSchema = z.enum(['ONE_WAY', 'ROUND_TRIP']);
+export const flightTypeSchema = /* @__PURE__ */ z.enum(['ONE_WAY', 'ROUND_TRIP']);
 
 /** An IATA airport code of truecost's airport table; lower case is accepted and upper-cased. */
-export const airportCodeSchema = storableString().check((payload) => {
+export const airportCodeSchema = /* @__PURE__ */ storableString().check((payload) => {
   // One check that normalises and looks up (what `.overwrite` then `.refine` would do in two):
   // it runs for both airports of every flight.
   const code = normaliseAirportCode(payload.value);
@@ -27,7 +27,7 @@ const flightFields = {
   departure: airportCodeSchema,
   arrival: airportCodeSchema,
   no_of_tickets: positiveIntegerSchema,
-  aircraft_model: storableString().default(DEFAULT_AIRCRAFT_MODEL),
+  aircraft_model: /* @__PURE__ */ z._default(storableString(), DEFAULT_AIRCRAFT_MODEL),
 };
 
 interface FlightFields {
@@ -36,7 +36,7 @@ interface FlightFields {
   readonly arrival: string;
 }
 
-function differentAirports(flight: FlightFields, path: (string | number)[], ctx: z.RefinementCtx): void {
+function differentAirports(flight: FlightFields, path: (string | number)[], ctx: z.core.$RefinementCtx): void {
   if (flight.departure === flight.arrival) {
     ctx.addIssue({ code: 'custom', path: [...path, 'arrival'], message: 'Must differ from departure.' });
   }
@@ -44,7 +44,7 @@ function differentAirports(flight: FlightFields, path: (string | number)[], ctx:
 
 // The rules across fields and flights of a list, checked in one pass over it: a refinement on each
 // flight object would make zod's parsing of a 499-flight body markedly slower.
-function flightListRules(flights: readonly FlightFields[], ctx: z.RefinementCtx): void {
+function flightListRules(flights: readonly FlightFields[], ctx: z.core.$RefinementCtx): void {
   const seen = new Set<string>();
   flights.forEach((flight, index) => {
     differentAirports(flight, [index], ctx);
@@ -56,14 +56,14 @@ function flightListRules(flights: readonly FlightFields[], ctx: z.RefinementCtx)
   });
 }
 
-const flightFieldsSchema = z.object({
-  flight_id: identifierSchema.optional(),
+const flightFieldsSchema = /* @__PURE__ */ z.object({
+  flight_id: z.optional(identifierSchema),
   ...flightFields,
-  flight_class: flightClassSchema.default('ECONOMY'),
-  flight_type: flightTypeSchema.default('ONE_WAY'),
+  flight_class: z._default(flightClassSchema, 'ECONOMY'),
+  flight_type: z._default(flightTypeSchema, 'ONE_WAY'),
 });
 
-const bulkFlightFieldsSchema = z.object({
+const bulkFlightFieldsSchema = /* @__PURE__ */ z.object({
   flight_id: identifierSchema,
   ...flightFields,
   flight_class: flightClassSchema,
@@ -71,36 +71,34 @@ const bulkFlightFieldsSchema = z.object({
 });
 
 /** One flight of an E6 request, with the contract's defaults filled in. */
-export const flightSchema = flightFieldsSchema.superRefine((flight, ctx) => differentAirports(flight, [], ctx));
+export const flightSchema = /* @__PURE__ */ flightFieldsSchema.check(z.superRefine((flight, ctx) => differentAirports(flight, [], ctx)));
 
 /** One flight of an E7 request: flight_id, flight_class and flight_type are required. */
-export const bulkFlightSchema = bulkFlightFieldsSchema.superRefine((flight, ctx) => differentAirports(flight, [], ctx));
+export const bulkFlightSchema = /* @__PURE__ */ bulkFlightFieldsSchema.check(z.superRefine((flight, ctx) => differentAirports(flight, [], ctx)));
 
 /** The E6 request body: `{queries: {flights: [Flight]}}`, 1 to 10 flights. */
-export const flightRequestSchema = z.object({
+export const flightRequestSchema = /* @__PURE__ */ z.object({
   queries: z.object({
-    flights: z.array(flightFieldsSchema).min(1).max(MAX_FLIGHTS_PER_REQUEST).superRefine(flightListRules),
+    flights: z.array(flightFieldsSchema).check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_REQUEST), z.superRefine(flightListRules)),
   }),
 });
 
 /** The E7 request body: a bare JSON array of 1 to 499 flights. */
-export const bulkFlightRequestSchema = z
+export const bulkFlightRequestSchema = /* @__PURE__ */ z
   .array(bulkFlightFieldsSchema)
-  .min(1)
-  .max(MAX_FLIGHTS_PER_BULK_REQUEST)
-  .superRefine(flightListRules);
+  .check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_BULK_REQUEST), z.superRefine(flightListRules));
 
 /** The E6 success body. */
-export const flightResponseSchema = z.object({
+export const flightResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.array(z.object({ flight_id: z.string(), truecost: z.string() })),
 });
 
 /** The E7 acknowledgement: the message plus the job id (docs/api.md). */
-export const bulkFlightAcceptedSchema = z.object({ message: z.string(), job_id: z.string() });
+export const bulkFlightAcceptedSchema = /* @__PURE__ */ z.object({ message: z.string(), job_id: z.string() });
 
 /** The body delivered for an E7 job: flight_id to truecost in tonnes CO2e, as a string. */
-export const bulkFlightResultsSchema = z.record(z.string(), z.string());
+export const bulkFlightResultsSchema = /* @__PURE__ */ z.record(z.string(), z.string());
 
 /** A flight of E6 after validation (defaults filled, airport codes upper case). */
 export type Flight = z.output<typeof flightSchema>;

@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
 import { positiveNumberSchema } from './common.js';
-import { MAX_LEGS_PER_REQUEST } from './road-common.js';
+import { addIssue, MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
 export const FREIGHT_REGIONS = ['IN'] as const;
@@ -43,18 +43,18 @@ export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
 /** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
-export const freightLegSchema = z
-  .object({
+export const freightLegSchema = /* @__PURE__ */ z.pipe(
+  z.object({
     shipping_method: z.enum(FREIGHT_SHIPPING_METHODS),
     weight: positiveNumberSchema,
     distance: positiveNumberSchema,
-    container_type: z.enum(CONTAINER_TYPES).optional(),
-    container_tare_weight: positiveNumberSchema.max(MAX_CONTAINER_TARE_TONNES).optional(),
-    truck_unladen_weight: positiveNumberSchema.optional(),
-    truck_max_capacity: positiveNumberSchema.optional(),
-    dry_run: z.boolean().optional(),
-  })
-  .transform((leg, ctx): FreightLeg => {
+    container_type: z.optional(z.enum(CONTAINER_TYPES)),
+    container_tare_weight: z.optional(z.number().check(z.gt(0), z.lte(MAX_CONTAINER_TARE_TONNES))),
+    truck_unladen_weight: z.optional(positiveNumberSchema),
+    truck_max_capacity: z.optional(positiveNumberSchema),
+    dry_run: z.optional(z.boolean()),
+  }),
+  z.transform((leg, ctx): FreightLeg => {
     let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false };
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
@@ -62,7 +62,7 @@ export const freightLegSchema = z
       return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck };
     }
     if (leg.container_type === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['container_type'], message: 'Required on container legs.' });
+      addIssue(ctx, ['container_type'], 'Required on container legs.');
       return z.NEVER;
     }
     const container: FreightContainerLeg = {
@@ -75,7 +75,8 @@ export const freightLegSchema = z
     return leg.container_tare_weight === undefined
       ? container
       : { ...container, container_tare_weight: leg.container_tare_weight };
-  });
+  }),
+);
 
 /**
  * The body of E13 `POST /v3/logistics/freight`: region IN, one mode for all legs, 1 to 100 legs.
@@ -90,15 +91,15 @@ export const freightLegSchema = z
  * ```
  * @remarks Since 0.1.0
  */
-export const freightRequestSchema = z
+export const freightRequestSchema = /* @__PURE__ */ z
   .object({
     configs: z.object({
       region: z.enum(FREIGHT_REGIONS),
       transportation_type: z.enum(FREIGHT_TRANSPORTATION_TYPES),
     }),
-    queries: z.object({ legs: z.array(freightLegSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+    queries: z.object({ legs: z.array(freightLegSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
   })
-  .superRefine((request, ctx) => {
+  .check(z.superRefine((request, ctx) => {
     if (request.configs.transportation_type === 'truck') return;
     request.queries.legs.forEach((leg, index) => {
       const path = ['queries', 'legs', index];
@@ -111,7 +112,7 @@ export const freightRequestSchema = z
         ctx.addIssue({ code: 'custom', path: [...path, 'dry_run'], message: 'Can be true only when configs.transportation_type is truck.' });
       }
     });
-  });
+  }));
 
 /** A parsed E13 request. */
 export type FreightRequest = z.output<typeof freightRequestSchema>;

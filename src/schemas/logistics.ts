@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { positiveNumberSchema } from './common.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
@@ -33,14 +33,14 @@ export interface LogisticsLeg {
 }
 
 /** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
-export const logisticsLegSchema = z
-  .object({
+export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
+  z.object({
     shipping_method: z.enum(SHIPPING_METHODS),
-    shipping_distance: positiveNumberSchema.optional(),
-    shipping_weight: positiveNumberSchema.optional(),
-    truck_capacity: positiveNumberSchema.optional(),
-  })
-  .transform((leg): LogisticsLeg => {
+    shipping_distance: z.optional(positiveNumberSchema),
+    shipping_weight: z.optional(positiveNumberSchema),
+    truck_capacity: z.optional(positiveNumberSchema),
+  }),
+  z.transform((leg): LogisticsLeg => {
     const defaulted: string[] = [];
     if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
     if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
@@ -55,7 +55,8 @@ export const logisticsLegSchema = z
       parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
     }
     return defaulted.length > 0 ? { ...parsed, defaulted } : parsed;
-  });
+  }),
+);
 
 /**
  * The body of E11 `POST /v3/logistics`: 1 to 100 legs of one shipment.
@@ -66,19 +67,19 @@ export const logisticsLegSchema = z
  * ```
  * @remarks Since 0.1.0
  */
-export const logisticsRequestSchema = z.object({
-  queries: z.object({ legs: z.array(logisticsLegSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+export const logisticsRequestSchema = /* @__PURE__ */ z.object({
+  queries: z.object({ legs: z.array(logisticsLegSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
 });
 
 /** The equivalents of a tonnes total, as strings with 3 decimals. */
-export const equivalentsSchema = z.object({
+export const equivalentsSchema = /* @__PURE__ */ z.object({
   trash_collected: z.string(),
   trees_planted: z.string(),
   lamps_collected: z.string(),
 });
 
 /** The success body of E11 and E13, in tonnes CO2e. */
-export const logisticsResponseSchema = z.object({
+export const logisticsResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.object({ total_truecost: z.number(), legs: z.array(z.number()), equivalents: equivalentsSchema }),
 });

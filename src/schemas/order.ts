@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { successMessages } from '../errors.js';
 import { climesSchema, identifierSchema, storable, storableString } from './common.js';
 
@@ -8,33 +8,33 @@ export const MAX_PHONE_LENGTH = 32;
 export const MAX_ORDERS_PER_BATCH = 500;
 
 /** The two payment variants: the merchant pays (`vote`) or the customer pays (`calculated`). */
-export const variantSchema = z.enum(['vote', 'calculated']);
+export const variantSchema = /* @__PURE__ */ z.enum(['vote', 'calculated']);
 /** One of the two payment variants (see {@link variantSchema}). */
 export type Variant = z.infer<typeof variantSchema>;
 
 /** One order as a partner sends it (E1 `order`, an element of E2 `orders`). */
-export const orderSchema = z.object({
+export const orderSchema = /* @__PURE__ */ z.object({
   climes: climesSchema,
   partner_order_id: identifierSchema,
-  customer_email: storable(z.email({ message: 'Must be a valid e-mail address.' }).max(254)),
+  customer_email: storable(z.email({ message: 'Must be a valid e-mail address.' }).check(z.maxLength(254))),
   customer_name: identifierSchema,
-  customer_phone: storableString().max(MAX_PHONE_LENGTH).optional(),
-  unlock_date: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  cart_id: identifierSchema.optional(),
-  project_id: identifierSchema.optional(),
+  customer_phone: z.optional(storableString().check(z.maxLength(MAX_PHONE_LENGTH))),
+  unlock_date: z.optional(z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))),
+  cart_id: z.optional(identifierSchema),
+  project_id: z.optional(identifierSchema),
 });
 /** One order as a partner sends it, after validation (see {@link orderSchema}). */
 export type Order = z.infer<typeof orderSchema>;
 
 /** E1 request: create a single order. */
-export const createOrderRequestSchema = z.object({ order: orderSchema });
+export const createOrderRequestSchema = /* @__PURE__ */ z.object({ order: orderSchema });
 /** A validated E1 request (see {@link createOrderRequestSchema}). */
 export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 
 /** E2 request: 1 to 500 orders, all-or-nothing; a repeated partner_order_id is refused at its second occurrence. */
-export const createOrdersRequestSchema = z
-  .object({ orders: z.array(orderSchema).min(1).max(MAX_ORDERS_PER_BATCH) })
-  .superRefine((request, ctx) => {
+export const createOrdersRequestSchema = /* @__PURE__ */ z
+  .object({ orders: z.array(orderSchema).check(z.minLength(1), z.maxLength(MAX_ORDERS_PER_BATCH)) })
+  .check(z.superRefine((request, ctx) => {
     const seen = new Set<string>();
     request.orders.forEach((order, index) => {
       if (seen.has(order.partner_order_id)) {
@@ -46,12 +46,12 @@ export const createOrdersRequestSchema = z
       }
       seen.add(order.partner_order_id);
     });
-  });
+  }));
 /** A validated E2 request (see {@link createOrdersRequestSchema}). */
 export type CreateOrdersRequest = z.infer<typeof createOrdersRequestSchema>;
 
 /** E3 and E4 request: the climes to add to, or remove from, a locked order. */
-export const updateClimesRequestSchema = z.object({
+export const updateClimesRequestSchema = /* @__PURE__ */ z.object({
   climes: climesSchema,
   partner_order_id: identifierSchema,
 });
@@ -59,7 +59,7 @@ export const updateClimesRequestSchema = z.object({
 export type UpdateClimesRequest = z.infer<typeof updateClimesRequestSchema>;
 
 /** E5 request: record whether the user opted in for a cart. */
-export const optInRequestSchema = z.object({
+export const optInRequestSchema = /* @__PURE__ */ z.object({
   cart_id: identifierSchema,
   opted_in: z.boolean(),
   climes: climesSchema,
@@ -68,12 +68,12 @@ export const optInRequestSchema = z.object({
 export type OptInRequest = z.infer<typeof optInRequestSchema>;
 
 /** The state of an order: `unlocked` and `locked` derive from the clock at the time of asking. */
-export const orderStateSchema = z.enum(['locked', 'unlocked', 'cancelled']);
+export const orderStateSchema = /* @__PURE__ */ z.enum(['locked', 'unlocked', 'cancelled']);
 /** One of the states of an order (see {@link orderStateSchema}). */
 export type OrderState = z.infer<typeof orderStateSchema>;
 
 /** E1 success body. */
-export const createOrderResponseSchema = z.object({
+export const createOrderResponseSchema = /* @__PURE__ */ z.object({
   message: z.literal(successMessages.orderCreated),
   partner_order_id: z.string(),
 });
@@ -81,7 +81,7 @@ export const createOrderResponseSchema = z.object({
 export type CreateOrderResponse = z.infer<typeof createOrderResponseSchema>;
 
 /** E2 success body. */
-export const createOrdersResponseSchema = z.object({
+export const createOrdersResponseSchema = /* @__PURE__ */ z.object({
   message: z.literal(successMessages.ordersCreated),
   partner_order_ids: z.array(z.string()),
 });
@@ -89,7 +89,7 @@ export const createOrdersResponseSchema = z.object({
 export type CreateOrdersResponse = z.infer<typeof createOrdersResponseSchema>;
 
 /** E3 success body: the order's climes after the addition. */
-export const addClimesResponseSchema = z.object({
+export const addClimesResponseSchema = /* @__PURE__ */ z.object({
   message: z.literal(successMessages.orderUpdated),
   updated_climes: z.number(),
   partner_order_id: z.string(),
@@ -98,7 +98,7 @@ export const addClimesResponseSchema = z.object({
 export type AddClimesResponse = z.infer<typeof addClimesResponseSchema>;
 
 /** E4 success body: the order's climes after the removal. */
-export const removeClimesResponseSchema = z.object({
+export const removeClimesResponseSchema = /* @__PURE__ */ z.object({
   message: z.literal(successMessages.orderUpdated),
   remaining_climes: z.number(),
   partner_order_id: z.string(),
@@ -107,7 +107,7 @@ export const removeClimesResponseSchema = z.object({
 export type RemoveClimesResponse = z.infer<typeof removeClimesResponseSchema>;
 
 /** Success body of the full cancellation (`DELETE .../order/{partner_order_id}/cancel`). */
-export const cancelOrderResponseSchema = z.object({
+export const cancelOrderResponseSchema = /* @__PURE__ */ z.object({
   message: z.literal(successMessages.orderCancelled),
   partner_order_id: z.string(),
   remaining_climes: z.literal(0),
@@ -116,41 +116,41 @@ export const cancelOrderResponseSchema = z.object({
 export type CancelOrderResponse = z.infer<typeof cancelOrderResponseSchema>;
 
 /** E5 success body. */
-export const optInResponseSchema = z.object({ message: z.literal(successMessages.optInSaved) });
+export const optInResponseSchema = /* @__PURE__ */ z.object({ message: z.literal(successMessages.optInSaved) });
 /** The E5 success body (see {@link optInResponseSchema}). */
 export type OptInResponse = z.infer<typeof optInResponseSchema>;
 
 /** `GET .../order/{partner_order_id}`: every field sent, the climes now, the state and dates (ms since the epoch). */
-export const orderViewSchema = z.object({
+export const orderViewSchema = /* @__PURE__ */ z.object({
   partner_order_id: z.string(),
   climes: z.number(),
   customer_email: z.string(),
   customer_name: z.string(),
-  customer_phone: z.string().optional(),
-  cart_id: z.string().optional(),
-  project_id: z.string().optional(),
+  customer_phone: z.optional(z.string()),
+  cart_id: z.optional(z.string()),
+  project_id: z.optional(z.string()),
   state: orderStateSchema,
   variant: variantSchema,
-  created_at: z.number().int(),
-  unlock_date: z.number().int(),
+  created_at: z.number().check(z.int()),
+  unlock_date: z.number().check(z.int()),
 });
 /** An order as `GET .../order/{partner_order_id}` shows it (see {@link orderViewSchema}). */
 export type OrderView = z.infer<typeof orderViewSchema>;
 /** `GET .../order/{partner_order_id}` success body: the order under `order`. */
-export const getOrderResponseSchema = z.object({ order: orderViewSchema });
+export const getOrderResponseSchema = /* @__PURE__ */ z.object({ order: orderViewSchema });
 /** The body of `GET .../order/{partner_order_id}` (see {@link getOrderResponseSchema}). */
 export type GetOrderResponse = z.infer<typeof getOrderResponseSchema>;
 
 /** `GET /v3/integrations/vote/opt-in/{cart_id}`. */
-export const optInViewSchema = z.object({
+export const optInViewSchema = /* @__PURE__ */ z.object({
   cart_id: z.string(),
   opted_in: z.boolean(),
   climes: z.number(),
-  updated_at: z.number().int(),
+  updated_at: z.number().check(z.int()),
 });
 /** An opt-in as `GET /v3/integrations/vote/opt-in/{cart_id}` shows it (see {@link optInViewSchema}). */
 export type OptInView = z.infer<typeof optInViewSchema>;
 /** `GET /v3/integrations/vote/opt-in/{cart_id}` success body: the opt-in under `opt_in`. */
-export const getOptInResponseSchema = z.object({ opt_in: optInViewSchema });
+export const getOptInResponseSchema = /* @__PURE__ */ z.object({ opt_in: optInViewSchema });
 /** The body of `GET /v3/integrations/vote/opt-in/{cart_id}` (see {@link getOptInResponseSchema}). */
 export type GetOptInResponse = z.infer<typeof getOptInResponseSchema>;

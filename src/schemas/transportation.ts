@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { positiveIntegerSchema, positiveNumberSchema } from './common.js';
-import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
+import { addIssue, MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Seat types of E9. */
 export const SEAT_TYPES = ['SEATER', 'SLEEPER'] as const;
@@ -18,43 +18,47 @@ export const DEFAULT_TRANSPORTATION_DISTANCE_KM = 100;
 /** The contract's defaults of E10: seats in the SUV and seats the user occupies. */
 export const SUV_DEFAULTS = { total_capacity: 8, seats_occupied: 7 } as const;
 
-const seatInputSchema = z.object({
+const seatInputSchema = /* @__PURE__ */ z.object({
   seat_type: z.enum(SEAT_TYPES),
-  no_of_seats: positiveIntegerSchema.optional(),
-  total_seats: positiveIntegerSchema.optional(),
+  no_of_seats: z.optional(positiveIntegerSchema),
+  total_seats: z.optional(positiveIntegerSchema),
 });
 
 /** One seat element of E9; defaults filled by seat type, `no_of_seats <= total_seats`. */
-export const seatSchema = seatInputSchema.transform((seat, ctx) => {
-  const defaults = SEAT_DEFAULTS[seat.seat_type];
-  const defaulted: string[] = [];
-  if (seat.no_of_seats === undefined) defaulted.push('no_of_seats');
-  if (seat.total_seats === undefined) defaulted.push('total_seats');
-  const no_of_seats = seat.no_of_seats ?? defaults.no_of_seats;
-  const total_seats = seat.total_seats ?? defaults.total_seats;
-  if (no_of_seats > total_seats) {
-    ctx.addIssue({ code: 'custom', path: ['no_of_seats'], message: `Must be at most total_seats (${total_seats}).` });
-    return z.NEVER;
-  }
-  const parsed: { seat_type: SeatType; no_of_seats: number; total_seats: number; defaulted?: DefaultedFields } = {
-    seat_type: seat.seat_type,
-    no_of_seats,
-    total_seats,
-  };
-  if (defaulted.length > 0) parsed.defaulted = defaulted;
-  return parsed;
-});
+export const seatSchema = /* @__PURE__ */ z.pipe(
+  seatInputSchema,
+  z.transform((seat, ctx) => {
+    const defaults = SEAT_DEFAULTS[seat.seat_type];
+    const defaulted: string[] = [];
+    if (seat.no_of_seats === undefined) defaulted.push('no_of_seats');
+    if (seat.total_seats === undefined) defaulted.push('total_seats');
+    const no_of_seats = seat.no_of_seats ?? defaults.no_of_seats;
+    const total_seats = seat.total_seats ?? defaults.total_seats;
+    if (no_of_seats > total_seats) {
+      addIssue(ctx, ['no_of_seats'], `Must be at most total_seats (${total_seats}).`);
+      return z.NEVER;
+    }
+    const parsed: { seat_type: SeatType; no_of_seats: number; total_seats: number; defaulted?: DefaultedFields } = {
+      seat_type: seat.seat_type,
+      no_of_seats,
+      total_seats,
+    };
+    if (defaulted.length > 0) parsed.defaulted = defaulted;
+    return parsed;
+  }),
+);
 
-const busConfigsSchema = z
-  .object({ vehicle_type: z.literal('BUS'), distance: positiveNumberSchema.optional() })
-  .transform((configs) => {
+const busConfigsSchema = /* @__PURE__ */ z.pipe(
+  z.object({ vehicle_type: z.literal('BUS'), distance: z.optional(positiveNumberSchema) }),
+  z.transform((configs) => {
     const parsed: { vehicle_type: 'BUS'; distance: number; defaulted?: DefaultedFields } = {
       vehicle_type: 'BUS',
       distance: configs.distance ?? DEFAULT_TRANSPORTATION_DISTANCE_KM,
     };
     if (configs.distance === undefined) parsed.defaulted = ['distance'];
     return parsed;
-  });
+  }),
+);
 
 /**
  * The body of E9 `POST /v3/transportation` with `configs.vehicle_type` BUS: 1 to 100 seat elements.
@@ -66,19 +70,19 @@ const busConfigsSchema = z
  * ```
  * @remarks Since 0.1.0
  */
-export const busRequestSchema = z.object({
+export const busRequestSchema = /* @__PURE__ */ z.object({
   configs: busConfigsSchema,
-  queries: z.object({ seats: z.array(seatSchema).min(1).max(MAX_LEGS_PER_REQUEST) }),
+  queries: z.object({ seats: z.array(seatSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
 });
 
-const suvConfigsSchema = z
-  .object({
+const suvConfigsSchema = /* @__PURE__ */ z.pipe(
+  z.object({
     vehicle_type: z.literal('SUV'),
-    distance: positiveNumberSchema.optional(),
-    total_capacity: positiveIntegerSchema.optional(),
-    seats_occupied: positiveIntegerSchema.optional(),
-  })
-  .transform((configs, ctx) => {
+    distance: z.optional(positiveNumberSchema),
+    total_capacity: z.optional(positiveIntegerSchema),
+    seats_occupied: z.optional(positiveIntegerSchema),
+  }),
+  z.transform((configs, ctx) => {
     const defaulted: string[] = [];
     if (configs.distance === undefined) defaulted.push('distance');
     if (configs.total_capacity === undefined) defaulted.push('total_capacity');
@@ -86,7 +90,7 @@ const suvConfigsSchema = z
     const total_capacity = configs.total_capacity ?? SUV_DEFAULTS.total_capacity;
     const seats_occupied = configs.seats_occupied ?? SUV_DEFAULTS.seats_occupied;
     if (seats_occupied > total_capacity) {
-      ctx.addIssue({ code: 'custom', path: ['seats_occupied'], message: `Must be at most total_capacity (${total_capacity}).` });
+      addIssue(ctx, ['seats_occupied'], `Must be at most total_capacity (${total_capacity}).`);
       return z.NEVER;
     }
     const parsed: {
@@ -103,7 +107,8 @@ const suvConfigsSchema = z
     };
     if (defaulted.length > 0) parsed.defaulted = defaulted;
     return parsed;
-  });
+  }),
+);
 
 /**
  * The body of E10 `POST /v3/transportation` with `configs.vehicle_type` SUV.
@@ -114,9 +119,9 @@ const suvConfigsSchema = z
  * ```
  * @remarks Since 0.1.0
  */
-export const suvRequestSchema = z.object({ configs: suvConfigsSchema });
+export const suvRequestSchema = /* @__PURE__ */ z.object({ configs: suvConfigsSchema });
 
-const vehicleTypeSchema = z.object({ configs: z.object({ vehicle_type: z.enum(['BUS', 'SUV']) }) });
+const vehicleTypeSchema = /* @__PURE__ */ z.object({ configs: z.object({ vehicle_type: z.enum(['BUS', 'SUV']) }) });
 
 /** A parsed E9 request. */
 export type BusRequest = z.output<typeof busRequestSchema>;
@@ -136,9 +141,9 @@ export type TransportationRequest = BusRequest | SuvRequest;
  * ```
  * @remarks Since 0.1.0
  */
-export const transportationRequestSchema: z.ZodType<TransportationRequest, unknown> = z
-  .unknown()
-  .transform((input, ctx): TransportationRequest => {
+export const transportationRequestSchema: z.ZodMiniType<TransportationRequest, unknown> = /* @__PURE__ */ z.pipe(
+  z.unknown(),
+  z.transform((input, ctx): TransportationRequest => {
     const probe = vehicleTypeSchema.safeParse(input);
     const parsed = !probe.success
       ? probe
@@ -146,18 +151,19 @@ export const transportationRequestSchema: z.ZodType<TransportationRequest, unkno
         ? busRequestSchema.safeParse(input)
         : suvRequestSchema.safeParse(input);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue(issue as unknown as Parameters<typeof ctx.addIssue>[0]);
+    for (const issue of parsed.error.issues) ctx.issues.push(issue as unknown as (typeof ctx.issues)[number]);
     return z.NEVER;
-  });
+  }),
+);
 
 /** The success body of E9, in kg CO2e. */
-export const busResponseSchema = z.object({
+export const busResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.object({ total: z.number(), seats: z.object({ SEATER: z.number(), SLEEPER: z.number() }) }),
 });
 
 /** The success body of E10, in kg CO2e. */
-export const suvResponseSchema = z.object({
+export const suvResponseSchema = /* @__PURE__ */ z.object({
   message: z.string(),
   truecost: z.object({ entire_suv_truecost: z.number(), individual_seat_truecost: z.number() }),
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { requestSchemas } from '../schemas/catalog.js';
 import { validate } from '../validation.js';
 import type { RequestKind } from './arbitraries.js';
@@ -161,7 +161,7 @@ export const invalidArbitraries: { readonly [K in RequestKind]: fc.Arbitrary<Inv
  *
  * @remarks Since 0.1.0
  */
-export function checkFieldRules(schema: z.ZodType, valid: unknown, rules: readonly FieldRule[], numRuns = 40): string[] {
+export function checkFieldRules(schema: z.core.$ZodType, valid: unknown, rules: readonly FieldRule[], numRuns = 40): string[] {
   const problems: string[] = [];
   const refusedAt = (body: unknown, path: string, what: string): void => {
     const result = validate(schema, body);

@@ -16,11 +16,11 @@ import {
   type LogisticsRequest,
   type SuvRequest,
 } from '../../src/index.js';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 export const positive = (max = 1e5) => fc.double({ min: 1e-3, max, noNaN: true, noDefaultInfinity: true });
 
-function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+function parse<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
   const parsed = validate(schema, body);
   if (!parsed.ok) throw new Error(`generator made an invalid body: ${JSON.stringify(parsed.error)}`);
   return parsed.value;

@@ -28,7 +28,7 @@ async function truecostServer(make: 'create' | 'harden'): Promise<{ port: number
   const listener = toNodeListener(createHandler({ store }));
   // A short limit, so that the test does not wait long for the 408.
   const options = { requestTimeoutMs: 1_000, headersTimeoutMs: 500 };
-  const server = make === 'create' ? createNodeServer(listener, options) : hardenNodeServer(createServer(listener), options);
+  const server = make === 'create' ? (createNodeServer(listener, options) as Server) : hardenNodeServer(createServer(listener), options);
   return { port: await listening(server), key };
 }
 

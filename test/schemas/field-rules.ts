@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { checkFieldRules, type FieldRule } from '../../src/testing/index.js';
 
 export type { FieldKind, FieldRule } from '../../src/testing/index.js';
@@ -9,6 +9,6 @@ export type { FieldKind, FieldRule } from '../../src/testing/index.js';
  * other JSON type, or giving it a refused value yields a 400-style problem whose path is the field's
  * (the checks of truecost/testing).
  */
-export function expectFieldRules(schema: z.ZodType, valid: unknown, rules: readonly FieldRule[]): void {
+export function expectFieldRules(schema: z.core.$ZodType, valid: unknown, rules: readonly FieldRule[]): void {
   expect(checkFieldRules(schema, valid, rules)).toEqual([]);
 }

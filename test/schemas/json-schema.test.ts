@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   busTruecost,
   carTruecost,
@@ -22,7 +22,7 @@ import { calculatorSamples, samples } from './samples.js';
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
-function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+function parsed<S extends z.core.$ZodType>(schema: S, body: unknown): z.output<S> {
   const result = validate(schema, body);
   if (!result.ok) throw new Error(`sample refused: ${result.error.path} ${result.error.reason}`);
   return result.value;

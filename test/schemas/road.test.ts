@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import {
   busRequestSchema,
   carRequestSchema,
@@ -13,7 +13,7 @@ import {
 } from '../../src/index.js';
 
 const car = { car_id: 'c1', body_type: 'sedan', fuel_type: 'petrol', registration_year: 2020, mileage: 15, distance_travelled: 120 };
-const validBodies: [string, z.ZodType, Record<string, unknown>][] = [
+const validBodies: [string, z.core.$ZodType, Record<string, unknown>][] = [
   ['E8', carRequestSchema, { queries: { cars: [car, { ...car, car_id: 'c2', fuel_type: 'electric', mileage: 7.5 }] } }],
   ['E9', transportationRequestSchema, { configs: { distance: 250, vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER', no_of_seats: 2, total_seats: 30 }, { seat_type: 'SLEEPER' }] } }],
   ['E10', transportationRequestSchema, { configs: { distance: 42, vehicle_type: 'SUV', total_capacity: 8, seats_occupied: 3 } }],
@@ -55,7 +55,7 @@ function withLeaf(body: unknown, path: (string | number)[], change: (parent: Rec
   return copy;
 }
 
-function errorPath(schema: z.ZodType, body: unknown): string | undefined {
+function errorPath(schema: z.core.$ZodType, body: unknown): string | undefined {
   const result = validate(schema, body);
   return result.ok ? undefined : result.error.path;
 }

@@ -1,6 +1,6 @@
 import { DESNZ_2025_ROWS, type DesnzCabin, type DesnzFactorRow, type DesnzHaul } from '../../data/flight/desnz-2025.js';
 import { DESNZ_LONG_HAUL_FROM, DESNZ_UK_COUNTRY, type SeatCabin } from '../../data/flight/factors.js';
-import type { Airport } from '../../data/flight/airport-index.js';
+import type { AirportLocation } from '../../data/flight/airport-locations.js';
 
 const rows = new Map<string, DesnzFactorRow>();
 for (const row of DESNZ_2025_ROWS) rows.set(`${row.haul}|${row.cabin}`, row);
@@ -9,7 +9,7 @@ for (const row of DESNZ_2025_ROWS) rows.set(`${row.haul}|${row.cabin}`, row);
  * The DESNZ haul of a flight: domestic when both airports are in the UK, short-haul or long-haul
  * to/from the UK by great-circle distance (long-haul from 3700 km), international otherwise.
  */
-export function desnzHaul(from: Airport, to: Airport, greatCircleKm: number): DesnzHaul {
+export function desnzHaul(from: AirportLocation, to: AirportLocation, greatCircleKm: number): DesnzHaul {
   const fromUk = from.country === DESNZ_UK_COUNTRY;
   const toUk = to.country === DESNZ_UK_COUNTRY;
   if (fromUk && toUk) return 'domestic';
@@ -55,8 +55,8 @@ export interface DesnzChoices {
 
 /** Applies the DESNZ 2025 factors: (direct + well-to-tank factor) x great-circle km. */
 export function desnzPerPassenger(
-  from: Airport,
-  to: Airport,
+  from: AirportLocation,
+  to: AirportLocation,
   greatCircleKm: number,
   cabin: SeatCabin,
   choices: DesnzChoices,

@@ -1,4 +1,4 @@
-import { airportByIata, type Airport } from '../../data/flight/airport-index.js';
+import { airportLocation, type AirportLocation } from '../../data/flight/airport-locations.js';
 import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE } from '../../data/flight/factors.js';
 import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
@@ -9,8 +9,8 @@ import type { FlightOptions } from './options.js';
 
 /** A flight's numbers before multiplying by tickets and trips; the explanation is made from these. */
 export interface PassengerResult {
-  readonly from: Airport;
-  readonly to: Airport;
+  readonly from: AirportLocation;
+  readonly to: AirportLocation;
   readonly greatCircleKm: number;
   readonly perPassengerKg: number;
   readonly fuel?: FuelDetail;
@@ -30,8 +30,8 @@ export interface FuelDetail {
   readonly result: FuelMethodResult;
 }
 
-function airportOf(code: string): Airport {
-  const airport = airportByIata(code);
+function airportOf(code: string): AirportLocation {
+  const airport = airportLocation(code);
   // The schema admits only known codes; reaching this is a caller that skipped validation.
   if (airport === undefined) throw new RangeError(`Unknown IATA airport code ${code}; validate the request first.`);
   return airport;

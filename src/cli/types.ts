@@ -1,0 +1,33 @@
+// The types the modules of `truecost serve` share (the command, its cluster, its listeners and the
+// bulk worker), in a module of their own so that none of them imports another in a circle.
+import type { LogLevel } from './log.js';
+
+/** Where the command writes: one line at a time. */
+export interface Output {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** What `truecost serve` was asked for. */
+export interface ServeOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly db: string;
+  readonly rateLimit?: number;
+  readonly logLevel: LogLevel;
+  /** Whether each request gets a line on the log. */
+  readonly requestLog: boolean;
+  readonly requestTimeoutMs: number;
+  readonly headersTimeoutMs: number;
+  /** Whether bulk results may go to loopback and private addresses (local testing). */
+  readonly allowPrivateEndpoints: boolean;
+  /** Whether the dashboard's cookies carry `Secure` (when served over https). */
+  readonly secureCookies: boolean;
+  /** How many server processes share the port (1: this process serves, without a cluster). */
+  readonly workers: number;
+  /** Where `GET /metrics` is served instead of the main port, when given. */
+  readonly metricsPort?: number;
+  readonly metricsHost: string;
+  /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
+  readonly drainDelayMs: number;
+}

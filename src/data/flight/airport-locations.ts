@@ -1,0 +1,113 @@
+import {
+  BITMAP_ALPHABET,
+  BITS_PER_CHARACTER,
+  codeAt,
+  COORDINATE_SCALE,
+  COORDINATE_WIDTH,
+  COUNTRY_WIDTH,
+  LATITUDE_OFFSET,
+  LONGITUDE_OFFSET,
+} from './airport-format.js';
+import { AIRPORT_CODE_BITMAP, AIRPORT_COORDINATES, AIRPORT_COUNT, AIRPORT_COUNTRIES } from './airports.js';
+
+// Where each airport is: what the flight schema and the calculators read. The ICAO codes, which
+// only `airportByIata` gives, are in ./airport-index.ts, so that a bundle computing flights leaves
+// them out.
+
+/** A point on the Earth in degrees (WGS-84 latitude and longitude). */
+export interface Coordinates {
+  readonly latitude: number;
+  readonly longitude: number;
+}
+
+/** Where an airport of truecost's airport table (OurAirports) is. */
+export interface AirportLocation extends Coordinates {
+  /** IATA code, upper case, e.g. `DEL`. */
+  readonly iata: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `IN`. */
+  readonly country: string;
+}
+
+/** Number of airports in the table. */
+export { AIRPORT_COUNT };
+
+interface Decoded {
+  readonly locations: Map<string, AirportLocation>;
+  /** The position of each code in the columns of the packed table. */
+  readonly rows: Map<string, number>;
+}
+
+let decoded: Decoded | undefined;
+
+/** One packed coordinate (./airport-format.ts) in degrees. */
+function coordinate(at: number, offset: number): number {
+  // Whole ten-thousandths less the offset, divided once: the nearest double to the source's decimal.
+  return (parseInt(AIRPORT_COORDINATES.slice(at, at + COORDINATE_WIDTH), 36) - offset * COORDINATE_SCALE) / COORDINATE_SCALE;
+}
+
+/**
+ * The airport table, decoded from its packed form (./airports.ts) on first use, so that a module
+ * importing this one pays nothing until a flight is looked up. Maps (not objects) so that codes
+ * such as `constructor` can never reach Object.prototype.
+ */
+function table(): Decoded {
+  if (decoded !== undefined) return decoded;
+  const locations = new Map<string, AirportLocation>();
+  const rows = new Map<string, number>();
+  const longitudes = AIRPORT_COUNT * COORDINATE_WIDTH;
+  let row = 0;
+  for (let character = 0; character < AIRPORT_CODE_BITMAP.length; character += 1) {
+    const bits = BITMAP_ALPHABET.indexOf(AIRPORT_CODE_BITMAP[character]!);
+    for (let bit = 0; bit < BITS_PER_CHARACTER; bit += 1) {
+      if ((bits & (1 << (BITS_PER_CHARACTER - 1 - bit))) === 0) continue;
+      const iata = codeAt(character * BITS_PER_CHARACTER + bit);
+      locations.set(iata, {
+        iata,
+        latitude: coordinate(row * COORDINATE_WIDTH, LATITUDE_OFFSET),
+        longitude: coordinate(longitudes + row * COORDINATE_WIDTH, LONGITUDE_OFFSET),
+        country: AIRPORT_COUNTRIES.slice(row * COUNTRY_WIDTH, (row + 1) * COUNTRY_WIDTH),
+      });
+      rows.set(iata, row);
+      row += 1;
+    }
+  }
+  decoded = { locations, rows };
+  return decoded;
+}
+
+/** Where the airport of an IATA code is (case-insensitive, spaces around ignored), or undefined when the table has none. */
+export function airportLocation(code: string): AirportLocation | undefined {
+  // Codes arrive normalised from validation: one look-up for them, a second only for the others.
+  const { locations } = table();
+  return locations.get(code) ?? locations.get(normalForm(code));
+}
+
+/** The position of a normalised code in the columns of the packed table, or undefined. */
+export function airportRow(code: string): number | undefined {
+  return table().rows.get(code);
+}
+
+/** The code normalised (see {@link normaliseAirportCode}) when the airport table has it, else undefined. */
+export function knownAirportCode(code: string): string | undefined {
+  return airportLocation(code)?.iata;
+}
+
+/** True when `code`, already normalised (see {@link normaliseAirportCode}), is in the airport table. */
+export function isAirportCode(code: string): boolean {
+  return table().locations.has(code);
+}
+
+/** The form in which airport codes are looked up and reported: trimmed, upper case. */
+export function normaliseAirportCode(code: string): string {
+  // Every key of the table is already in that form; a code found as is needs no new string.
+  return table().locations.has(code) ? code : normalForm(code);
+}
+
+function normalForm(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** Every IATA code of the airport table, sorted (for tests and tools). */
+export function airportCodes(): string[] {
+  return [...table().locations.keys()];
+}
