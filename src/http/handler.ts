@@ -5,6 +5,7 @@ import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
 import { validate } from '../validation.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
+import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -207,6 +208,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       const validated = validate(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
+      if (validated.ignored.length > 0) trace.ignored = validated.ignored;
     }
     return matched.handle({ body, params: match.params, scope, now: now(), store, services });
   }
@@ -214,6 +216,10 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const { onRequest } = options;
   function answer(call: IncomingCall, trace: Trace, started: number, reply: Reply): OutgoingAnswer {
     const outgoing = toAnswer(reply, trace.route?.methodology === true);
+    if (trace.ignored !== undefined) {
+      const listed = ignoredFieldsHeader(trace.ignored);
+      if (listed !== '') outgoing.headers[IGNORED_FIELDS_HEADER] = listed;
+    }
     if (onRequest !== undefined) {
       // Filled field by field rather than by spreads: this runs once per request.
       const entry: Mutable<RequestLogEntry> = { method: call.method, path: call.path, status: reply.status, durationMs: performance.now() - started };
@@ -255,6 +261,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
 interface Trace {
   route?: AnyRoute;
   scope?: Scope;
+  /** The body fields validation ignored, when there were any. */
+  ignored?: readonly string[];
 }
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
