@@ -8,8 +8,8 @@ import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand, type Output } from './serve.js';
 import { helpOf, MissingPackageError, USAGE, UsageError } from './usage.js';
-import { packageVersion } from './version.js';
 import { workerCommand } from './worker.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 const output: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -71,7 +71,7 @@ async function main(args: readonly string[]): Promise<number | undefined> {
     case '--version':
     case '-v':
     case 'version':
-      output.out(packageVersion());
+      output.out(PACKAGE_VERSION);
       return 0;
     case 'help':
     case '--help':

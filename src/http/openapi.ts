@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiErrors, type ApiErrorName } from '../errors.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
+import { PACKAGE_VERSION } from '../version.js';
 import { IGNORED_FIELDS_HEADER, MAX_IGNORED_FIELDS_HEADER_LENGTH } from './ignored-header.js';
 import { failuresOf, type AnyRoute } from './route.js';
 
@@ -8,7 +9,7 @@ import { failuresOf, type AnyRoute } from './route.js';
 export interface OpenApiOptions {
   /** The address the service is reached at (`servers[0].url`). */
   readonly serverUrl?: string;
-  /** The version of the package, for `info.version`. */
+  /** The version of the API, for `info.version`; default the version of the truecost package. */
   readonly version?: string;
 }
 
@@ -138,7 +139,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenA
     openapi: '3.1.0',
     info: {
       title: 'truecost partner API',
-      version: options.version ?? '0.1.0',
+      version: options.version ?? PACKAGE_VERSION,
       description:
         'CO2e truecost calculators and carbon-neutralisation orders. Every request to /v3 carries `x-api-key`; POST and PATCH carry `Content-Type: application/json`. An unknown path answers 404 `{message: "Not Found"}`; a known path with another method answers 405 with an `Allow` header.',
     },
