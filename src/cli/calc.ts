@@ -65,6 +65,18 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
 
 const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
 
+/**
+ * The cabin of `--class`, spelt exactly as the API's `flight_class` takes it (upper case, as the
+ * contract lists it): the shell and the API accept the same values.
+ */
+function flightClassOption(value: string | undefined): string {
+  if (value === undefined) return 'ECONOMY';
+  if (FLIGHT_CLASSES.includes(value)) return value;
+  const upper = value.toUpperCase();
+  const hint = FLIGHT_CLASSES.includes(upper) ? `; did you mean ${upper}? The API takes it in upper case only` : '';
+  throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}${hint}; got ${JSON.stringify(value)}.`);
+}
+
 /** `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json]`. */
 export async function flightCommand(args: readonly string[]): Promise<CalcOutcome> {
   const { positionals, values } = parseCommand(args, {
@@ -78,8 +90,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
   if (departure === undefined || arrival === undefined || rest.length > 0) {
     throw new UsageError('truecost flight needs a departure and an arrival airport, e.g. truecost flight DEL BOM.');
   }
-  const flightClass = (values.class ?? 'ECONOMY').toUpperCase();
-  if (!FLIGHT_CLASSES.includes(flightClass)) throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}.`);
+  const flightClass = flightClassOption(values.class);
   const flight = {
     departure,
     arrival,

@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
  * The `truecost` command: the service (`serve`), its keys and partners, and the calculators from
- * the shell. A mistake in the command line prints a message on stderr and exits with code 2.
+ * the shell. A mistake in the command line prints one line on stderr, what was wrong, and a line
+ * pointing to the command's --help, and exits with code 2; the usage itself is for --help only.
  */
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand, type Output } from './serve.js';
-import { helpOf, MissingPackageError, USAGE, UsageError } from './usage.js';
+import { helpOf, helpPointer, MissingPackageError, USAGE, UsageError } from './usage.js';
 import { workerCommand } from './worker.js';
 import { PACKAGE_VERSION } from '../version.js';
 
@@ -94,7 +95,7 @@ main(process.argv.slice(2)).then(
       return;
     }
     if (error instanceof UsageError) {
-      output.err(`truecost: ${error.message}\n\n${USAGE}`);
+      output.err(`truecost: ${error.message}\n${helpPointer(process.argv[2])}`);
       process.exitCode = 2;
       return;
     }
