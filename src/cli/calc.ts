@@ -1,4 +1,5 @@
 import { createHandler } from '../http/handler.js';
+import { IGNORED_FIELDS_HEADER } from '../http/ignored-header.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { createMemoryStore } from '../stores/memory.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
@@ -24,7 +25,7 @@ export interface CalcOutcome {
  * Runs a calculator body through the same handler that serves HTTP (validation, calculator,
  * messages), on a throw-away memory store: the shell and the API cannot disagree.
  */
-export async function calculate(path: string, body: unknown): Promise<{ status: number; body: any }> {
+export async function calculate(path: string, body: unknown): Promise<{ status: number; body: any; ignored: string | null }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
@@ -36,11 +37,15 @@ export async function calculate(path: string, body: unknown): Promise<{ status: 
       body: JSON.stringify(body),
     }),
   );
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await response.json(), ignored: response.headers.get(IGNORED_FIELDS_HEADER) };
 }
 
-function outcomeOf(answer: { status: number; body: any }, render: (body: any) => string): CalcOutcome {
-  if (answer.status === 200) return { stdout: render(answer.body), stderr: '', exitCode: 0 };
+function outcomeOf(answer: { status: number; body: any; ignored: string | null }, render: (body: any) => string): CalcOutcome {
+  if (answer.status === 200) {
+    // The answer stays the API's; what the API ignored is said beside it, as its header does.
+    const ignored = answer.ignored === null ? '' : `Ignored fields: ${answer.ignored.split(',').map(decodeURIComponent).join(', ')}`;
+    return { stdout: render(answer.body), stderr: ignored, exitCode: 0 };
+  }
   const where = answer.body.error === undefined ? '' : ` ${answer.body.error.path}: ${answer.body.error.reason}`;
   return { stdout: '', stderr: `${answer.body.message}${where}`, exitCode: answer.status < 500 ? 2 : 1 };
 }

@@ -78,6 +78,14 @@ describe('calculations from the shell', () => {
     expect(body.truecost[0].car_id).toBe('C1');
   });
 
+  it('truecost calc names the fields the API ignored on stderr, and prints the answer unchanged', () => {
+    const body = { queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, cabin: 'FIRST' }] } };
+    const result = truecost(['calc', 'flight'], JSON.stringify(body));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('Ignored fields: queries.flights.0.cabin\n');
+    expect(JSON.parse(result.stdout).truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.108396' }]);
+  });
+
   it('truecost calc reports an invalid body with the path of the problem and exit code 2', () => {
     const result = truecost(['calc', 'freight'], JSON.stringify({ configs: { region: 'IN' } }));
     expect(result.status).toBe(2);
