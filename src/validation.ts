@@ -19,8 +19,9 @@ export type ValidationResult<T> =
       readonly ok: true;
       readonly value: T;
       /**
-       * Dotted paths of the fields of the input that the schema does not know and left out of
-       * `value` (e.g. `queries.flights.0.cabin`), in the order of the input; empty when none.
+       * Dotted paths of the fields of the input that the schema left out of `value`: fields it does
+       * not know (e.g. `queries.flights.0.cabin`), or that do not apply where they were sent (E11's
+       * `truck_capacity` on a train leg), in the order of the input; empty when none.
        * The HTTP API sends them in the `x-truecost-ignored-fields` header.
        */
       readonly ignored: readonly string[];
@@ -40,7 +41,7 @@ export function wasValidatedBy(schema: z.ZodType, value: unknown): boolean {
   return typeof value === 'object' && value !== null && validatedBy.get(value) === schema;
 }
 
-function accepted<T>(schema: z.ZodType, input: unknown, value: T): ValidationResult<T> {
+function acceptedAs<T>(schema: z.ZodType, input: unknown, value: T): ValidationResult<T> {
   if (typeof value === 'object' && value !== null) validatedBy.set(value, schema);
   return { ok: true, value, ignored: ignoredFields(input, value) };
 }
@@ -65,13 +66,13 @@ export function validate<S extends z.ZodType>(
   // The hottest bodies have an acceptor that gives zod's value without zod's machinery; anything it
   // is unsure of is parsed by zod (src/validation-fast.ts).
   const fast = fastAcceptors.get(schema)?.(input);
-  if (fast !== undefined) return accepted(schema, input, fast as z.output<S>);
+  if (fast !== undefined) return acceptedAs(schema, input, fast as z.output<S>);
   // Parsing without options is markedly faster, so the input is parsed again, with reportInput
   // (which lets a wrong type be told apart from a missing field), only when it was refused.
-  const first = schema.safeParse(input);
-  if (first.success) return accepted(schema, input, first.data);
+  const accepted = schema.safeParse(input);
+  if (accepted.success) return acceptedAs(schema, input, accepted.data);
   const parsed = schema.safeParse(input, { reportInput: true });
-  if (parsed.success) return accepted(schema, input, parsed.data);
+  if (parsed.success) return acceptedAs(schema, input, parsed.data);
   const issue = parsed.error.issues[0];
   if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
   return { ok: false, error: problemOf(issue) };
