@@ -1,6 +1,18 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
 export default defineConfig({
+  // examples/ import truecost as an application does; in the checkout's tests that is the sources
+  // (as tsconfig.json's paths). test/package/examples.test.ts runs them on the packed package.
+  resolve: {
+    alias: [
+      { find: /^truecost$/, replacement: source('index.ts') },
+      { find: /^truecost\/(http|bulk|testing)$/, replacement: source('$1/index.ts') },
+      { find: /^truecost\/stores\/(memory|sqlite|postgres)$/, replacement: source('stores/$1.ts') },
+    ],
+  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,13 @@
 import { compare, measure } from './harness.js';
 import { e1, e6 } from './http-bodies.js';
-import { climesSchema, createOrderRequestSchema, createOrdersRequestSchema, flightRequestSchema, validate } from '../src/index.js';
+import {
+  climesSchema,
+  createOrderRequestSchema,
+  createOrdersRequestSchema,
+  flightRequestSchema,
+  flightTruecost,
+  validate,
+} from '../src/index.js';
 import { validateRequest } from '../src/validation-fast.js';
 
 export default async function run(): Promise<void> {
@@ -28,4 +35,15 @@ export default async function run(): Promise<void> {
     const fast = await measure(`validateRequest (acceptor first): ${name}`, () => validateRequest(schema, JSON.parse(body)));
     compare(`Validation of ${name}, JSON.parse included`, zodOnly, fast);
   }
+
+  // The E6 body of the HTTP benchmark (10 flights): validation with its ignored-fields list, and a
+  // calculator given validate's value (not checked again) or the plain object (checked inside).
+  const parseOnly = await measure('JSON.parse of the E6 body', () => JSON.parse(e6.body));
+  const validated = await measure('JSON.parse + validate(flightRequestSchema)', () => validate(flightRequestSchema, JSON.parse(e6.body)));
+  const once = await measure('JSON.parse + validate + flightTruecost(value)', () => {
+    const parsed = validate(flightRequestSchema, JSON.parse(e6.body));
+    return parsed.ok ? flightTruecost(parsed.value) : undefined;
+  });
+  const inside = await measure('JSON.parse + flightTruecost(plain object)', () => flightTruecost(JSON.parse(e6.body)));
+  compare('Validation of the E6 body (10 flights)', parseOnly, validated, once, inside);
 }

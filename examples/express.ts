@@ -1,8 +1,7 @@
 // truecost inside an Express application, under /truecost: `node --import tsx examples/express.ts`.
-// In your application, import from 'truecost/http' instead of '../src/http/index.js'.
 import express, { type Express } from 'express';
-import { toExpressHandler, type FetchHandler } from '../src/http/index.js';
-import { demoHandler, isMain } from './shared.js';
+import { toExpressHandler, type FetchHandler } from 'truecost/http';
+import { addressOf, demoHandler, isMain, port } from './shared.js';
 
 /** The merchant's Express app, with truecost mounted under /truecost beside its own routes. */
 export function createApp(handler: FetchHandler): Express {
@@ -16,7 +15,7 @@ export function createApp(handler: FetchHandler): Express {
 
 if (isMain(import.meta.url)) {
   const { handler, key } = await demoHandler();
-  createApp(handler).listen(3000, '127.0.0.1', () => {
-    console.log(`truecost on http://127.0.0.1:3000/truecost (x-api-key: ${key})`);
+  const server = createApp(handler).listen(port(), '127.0.0.1', () => {
+    console.log(`truecost on ${addressOf(server)}/truecost (x-api-key: ${key})`);
   });
 }

@@ -1,8 +1,7 @@
 // truecost inside a Fastify application, under /truecost: `node --import tsx examples/fastify.ts`.
-// In your application, import from 'truecost/http' instead of '../src/http/index.js'.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { toFastifyPlugin, type FetchHandler } from '../src/http/index.js';
-import { demoHandler, isMain } from './shared.js';
+import { toFastifyPlugin, type FetchHandler } from 'truecost/http';
+import { addressOf, demoHandler, isMain, port } from './shared.js';
 
 /** The merchant's Fastify app, with truecost registered under /truecost beside its own routes. */
 export async function createApp(handler: FetchHandler): Promise<FastifyInstance> {
@@ -15,6 +14,6 @@ export async function createApp(handler: FetchHandler): Promise<FastifyInstance>
 if (isMain(import.meta.url)) {
   const { handler, key } = await demoHandler();
   const app = await createApp(handler);
-  await app.listen({ port: 3000, host: '127.0.0.1' });
-  console.log(`truecost on http://127.0.0.1:3000/truecost (x-api-key: ${key})`);
+  await app.listen({ port: port(), host: '127.0.0.1' });
+  console.log(`truecost on ${addressOf(app.server)}/truecost (x-api-key: ${key})`);
 }

@@ -1,8 +1,7 @@
 // truecost on Node's own http server: `node --import tsx examples/node-http.ts`.
-// In your application, import from 'truecost/http' instead of '../src/http/index.js'.
 import { createServer, type Server } from 'node:http';
-import { toNodeListener, type FetchHandler } from '../src/http/index.js';
-import { demoHandler, isMain } from './shared.js';
+import { toNodeListener, type FetchHandler } from 'truecost/http';
+import { addressOf, demoHandler, isMain, port } from './shared.js';
 
 /** A Node http server answering every request with truecost. */
 export function createApp(handler: FetchHandler): Server {
@@ -11,7 +10,7 @@ export function createApp(handler: FetchHandler): Server {
 
 if (isMain(import.meta.url)) {
   const { handler, key } = await demoHandler();
-  createApp(handler).listen(3000, '127.0.0.1', () => {
-    console.log(`truecost on http://127.0.0.1:3000 (x-api-key: ${key})`);
+  const server = createApp(handler).listen(port(), '127.0.0.1', () => {
+    console.log(`truecost on ${addressOf(server)} (x-api-key: ${key})`);
   });
 }

@@ -1,6 +1,8 @@
-// What every example shares: a memory store with one staging key, printed at start.
-import { createHandler, generateApiKey, hashApiKey, readApiReferenceScript, type FetchHandler } from '../src/http/index.js';
-import { createMemoryStore } from '../src/stores/memory.js';
+// What every server example shares: a memory store with one staging key, created in code and
+// printed at start.
+import type { AddressInfo, Server } from 'node:net';
+import { createHandler, generateApiKey, hashApiKey, readApiReferenceScript, type FetchHandler } from 'truecost/http';
+import { createMemoryStore } from 'truecost/stores/memory';
 
 /**
  * A handler on a fresh memory store, and a staging key for partner `demo`. The API reference page
@@ -8,10 +10,22 @@ import { createMemoryStore } from '../src/stores/memory.js';
  */
 export async function demoHandler(): Promise<{ handler: FetchHandler; key: string }> {
   const store = createMemoryStore();
+  // A key is shown once, here; the store keeps only its hash.
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'demo', environment: 'staging', createdAt: Date.now() });
   const apiReferenceScript = await readApiReferenceScript();
   return { handler: createHandler({ store, ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }) }), key };
+}
+
+/** The port to listen on: `PORT`, default 3000 (`PORT=0` picks a free one). */
+export function port(): number {
+  return Number(process.env['PORT'] ?? 3000);
+}
+
+/** The address a listening server is reached at, e.g. `http://127.0.0.1:3000`. */
+export function addressOf(server: Server): string {
+  const { port: listening } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${listening}`;
 }
 
 /** True when the module is the script node was started with (not imported by a test). */

@@ -6,6 +6,7 @@
  */
 export { apiErrors, successMessages, type ApiErrorName } from './errors.js';
 export { validate, type ValidationProblem, type ValidationResult } from './validation.js';
+export { TruecostValidationError } from './checked-request.js';
 export {
   MAX_CLIMES,
   CLIMES_DECIMALS,
@@ -120,10 +121,13 @@ export {
   flightTypeSchema,
   type BulkFlight,
   type BulkFlightAccepted,
+  type BulkFlightInput,
   type BulkFlightRequest,
+  type BulkFlightRequestInput,
   type BulkFlightResults,
   type Flight,
   type FlightClass,
+  type FlightInput,
   type FlightRequest,
   type FlightRequestInput,
   type FlightResponse,

@@ -34,7 +34,7 @@ import {
   type Order,
 } from './schemas/order.js';
 import type { Mutable } from './mutable.js';
-import { validate, type ValidationResult } from './validation.js';
+import { acceptedAs, validate, type ValidationResult } from './validation.js';
 
 /** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
 const MAX_EMAIL_LENGTH = 254;
@@ -188,6 +188,6 @@ export const fastAcceptors: ReadonlyMap<z.core.$ZodType, (input: unknown) => unk
  */
 export function validateRequest<S extends z.core.$ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
   const fast = fastAcceptors.get(schema)?.(input);
-  if (fast !== undefined) return { ok: true, value: fast as z.output<S> };
+  if (fast !== undefined) return acceptedAs(schema, input, fast as z.output<S>);
   return validate(schema, input);
 }

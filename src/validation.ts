@@ -1,4 +1,5 @@
 import { safeParse, type core, type output } from 'zod/mini';
+import { ignoredFields } from './ignored-fields.js';
 
 /** The first problem found in a request: the dotted path of the field and why it was refused. */
 export interface ValidationProblem {
@@ -8,18 +9,58 @@ export interface ValidationProblem {
   readonly reason: string;
 }
 
-/** Either the parsed value (defaults filled) or the first problem. Never throws for bad input. */
+/**
+ * Either the parsed value (defaults filled) and the fields it ignored, or the first problem. Never
+ * throws for bad input.
+ */
 export type ValidationResult<T> =
-  | { readonly ok: true; readonly value: T }
+  | {
+      readonly ok: true;
+      readonly value: T;
+      /**
+       * Dotted paths of the fields of the input that the schema left out of `value`: fields it does
+       * not know (e.g. `queries.flights.0.cabin`), or that do not apply where they were sent (E11's
+       * `truck_capacity` on a train leg), in the order of the input; empty when none.
+       * The HTTP API sends them in the `x-truecost-ignored-fields` header.
+       */
+      readonly ignored: readonly string[];
+    }
   | { readonly ok: false; readonly error: ValidationProblem };
 
+// The values `validate` returned, each with the schema that accepted it: a calculator given one of
+// them does not validate it again (src/checked-request.ts).
+const validatedBy = new WeakMap<object, core.$ZodType>();
+
 /**
- * Parses `input` with `schema` and returns the parsed value or the first problem found.
+ * True when `value` is a value that `validate(schema, ...)` returned.
+ *
+ * @internal
+ */
+export function wasValidatedBy(schema: core.$ZodType, value: unknown): boolean {
+  return typeof value === 'object' && value !== null && validatedBy.get(value) === schema;
+}
+
+/**
+ * The result of a request `schema` accepted as `value`: marked as validated, with the fields of
+ * `input` that `value` left out.
+ *
+ * @internal
+ */
+export function acceptedAs<T>(schema: core.$ZodType, input: unknown, value: T): ValidationResult<T> {
+  if (typeof value === 'object' && value !== null) validatedBy.set(value, schema);
+  return { ok: true, value, ignored: ignoredFields(input, value) };
+}
+
+/**
+ * Parses `input` with `schema` and returns the parsed value, with the paths of the fields it
+ * ignored, or the first problem found. A calculator given the returned value does not validate it
+ * again (change it, and validate it again before you pass it on).
  *
  * @example
  * ```ts
  * const result = validate(flightRequestSchema, body);
  * if (!result.ok) console.log(result.error.path, result.error.reason);
+ * else if (result.ignored.length > 0) console.warn('ignored:', result.ignored.join(', '));
  * ```
  * @remarks Since 0.1.0
  */
@@ -30,9 +71,9 @@ export function validate<S extends core.$ZodType>(
   // Parsing without options is markedly faster, so the input is parsed again, with reportInput
   // (which lets a wrong type be told apart from a missing field), only when it was refused.
   const accepted = safeParse(schema, input);
-  if (accepted.success) return { ok: true, value: accepted.data };
+  if (accepted.success) return acceptedAs(schema, input, accepted.data);
   const parsed = safeParse(schema, input, { reportInput: true });
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) return acceptedAs(schema, input, parsed.data);
   const issue = parsed.error.issues[0];
   if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
   return { ok: false, error: problemOf(issue) };

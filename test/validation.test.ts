@@ -13,7 +13,7 @@ const body = z.object({
 describe('validate', () => {
   it('returns the parsed value for a valid body', () => {
     const input = { queries: { flights: [{ departure: 'DEL', no_of_tickets: 1 }] } };
-    expect(validate(body, input)).toEqual({ ok: true, value: input });
+    expect(validate(body, input)).toEqual({ ok: true, value: input, ignored: [] });
   });
 
   it('reports the dotted path of the first problem', () => {

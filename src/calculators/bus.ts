@@ -3,7 +3,14 @@ import { coachFuelEconomy, coachSeats } from '../data/coach.js';
 import { fuelCombustion } from '../data/fuels.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type { BusRequest, BusResponse, SeatType } from '../schemas/transportation.js';
+import { checkedRequest } from '../checked-request.js';
+import {
+  busRequestSchema,
+  type BusRequest,
+  type BusRequestInput,
+  type BusResponse,
+  type SeatType,
+} from '../schemas/transportation.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { roundKilograms } from './rounding.js';
@@ -58,9 +65,19 @@ function seatKilograms(request: BusRequest): number[] {
  *   { seat_type: 'SLEEPER', no_of_seats: 35, total_seats: 40 }] } });
  * // { message: 'Truecost data calculated successfully!', truecost: { total: 117.761, seats: { SEATER: 21.909, SLEEPER: 95.852 } } }
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function busTruecost(request: BusRequest): BusResponse {
+export function busTruecost(input: BusRequestInput): BusResponse {
+  return busResult(checkedRequest(busRequestSchema, input));
+}
+
+/**
+ * E9 for a parsed request (the shared E9/E10 path validates the request as a whole).
+ *
+ * @internal
+ */
+export function busResult(request: BusRequest): BusResponse {
   const kilograms = seatKilograms(request);
   const byType: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
   let total = 0;
@@ -86,9 +103,19 @@ export function busTruecost(request: BusRequest): BusResponse {
  * ```ts
  * explainBusTruecost(request).items[0].quantities.bus_kg_co2; // CO2 of the whole bus
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainBusTruecost(request: BusRequest): Explained<BusResponse> {
+export function explainBusTruecost(input: BusRequestInput): Explained<BusResponse> {
+  return explainBusResult(checkedRequest(busRequestSchema, input));
+}
+
+/**
+ * {@link explainBusTruecost} for a parsed request.
+ *
+ * @internal
+ */
+export function explainBusResult(request: BusRequest): Explained<BusResponse> {
   const { configs } = request;
   const kilograms = seatKilograms(request);
   const capacity = capacitySeatEquivalents(request.queries.seats);
@@ -113,5 +140,5 @@ export function explainBusTruecost(request: BusRequest): Explained<BusResponse> 
       unrounded: kilograms[index] ?? 0,
     };
   });
-  return { result: busTruecost(request), methodologyVersion: METHODOLOGY_VERSION, items };
+  return { result: busResult(request), methodologyVersion: METHODOLOGY_VERSION, items };
 }

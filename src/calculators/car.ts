@@ -5,7 +5,8 @@ import { indiaGridElectricity } from '../data/grid.js';
 import { indiaGhgUplift } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type { Car, CarRequest, CarResponse } from '../schemas/car.js';
+import { checkedRequest } from '../checked-request.js';
+import { carRequestSchema, type Car, type CarRequest, type CarRequestInput, type CarResponse } from '../schemas/car.js';
 import { epaEquivalents } from '../data/epa-equivalents.js';
 import { treesPlanted } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
@@ -58,9 +59,11 @@ function carKilograms(car: Car): number {
  *   registration_year: 2020, mileage: 15, distance_travelled: 10000 }] } });
  * // { message: 'Truecost calculated successfully', truecost: [{ car_id: 'c1', truecost: 1.635790, trees_planted: 27.263 }] }
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function carTruecost(request: CarRequest): CarResponse {
+export function carTruecost(input: CarRequestInput): CarResponse {
+  const request: CarRequest = checkedRequest(carRequestSchema, input);
   return {
     message: successMessages.truecostCalculated,
     truecost: request.queries.cars.map((car) => {
@@ -107,9 +110,11 @@ function explainCar(car: Car): ItemExplanation {
  * ```ts
  * explainCarTruecost(request).items[0].factors; // petrol combustion, uplift, tree seedling
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainCarTruecost(request: CarRequest): Explained<CarResponse> {
+export function explainCarTruecost(input: CarRequestInput): Explained<CarResponse> {
+  const request: CarRequest = checkedRequest(carRequestSchema, input);
   return {
     result: carTruecost(request),
     methodologyVersion: METHODOLOGY_VERSION,

@@ -8,7 +8,14 @@ import {
 } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type { CommuteMethod, CommuteRequest, CommuteResponse } from '../schemas/commute.js';
+import { checkedRequest } from '../checked-request.js';
+import {
+  commuteRequestSchema,
+  type CommuteMethod,
+  type CommuteRequest,
+  type CommuteRequestInput,
+  type CommuteResponse,
+} from '../schemas/commute.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
@@ -49,9 +56,11 @@ export const commuteFactors: Readonly<Record<CommuteMethod, FactorUse>> = {
  * commuteTruecost({ queries: { legs: [{ commute_method: 'AUTO', commute_distance: 10 }] } });
  * // { message: 'Truecost calculated successfully', truecost: { total_truecost: 0.001077, legs_truecost: { AUTO: 0.001077 } } }
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function commuteTruecost(request: CommuteRequest): CommuteResponse {
+export function commuteTruecost(input: CommuteRequestInput): CommuteResponse {
+  const request: CommuteRequest = checkedRequest(commuteRequestSchema, input);
   const byMethod: Partial<Record<CommuteMethod, number>> = {};
   let total = 0;
   for (const leg of request.queries.legs) {
@@ -77,9 +86,11 @@ export function commuteTruecost(request: CommuteRequest): CommuteResponse {
  * ```ts
  * explainCommuteTruecost(request).items[0].factors[0].source;
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainCommuteTruecost(request: CommuteRequest): Explained<CommuteResponse> {
+export function explainCommuteTruecost(input: CommuteRequestInput): Explained<CommuteResponse> {
+  const request: CommuteRequest = checkedRequest(commuteRequestSchema, input);
   const items = request.queries.legs.map((leg, index): ItemExplanation => {
     const factor = commuteFactors[leg.commute_method];
     const assumptions: string[] = [];

@@ -10,10 +10,13 @@ import {
 import { indiaGhgTruckClassBounds, indiaGhgTrucks } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type {
-  FreightLeg,
-  FreightRequest,
-  FreightTransportationType,
+import { checkedRequest } from '../checked-request.js';
+import {
+  freightRequestSchema,
+  type FreightLeg,
+  type FreightRequest,
+  type FreightRequestInput,
+  type FreightTransportationType,
 } from '../schemas/freight.js';
 import type { LogisticsResponse } from '../schemas/logistics.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
@@ -168,9 +171,11 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
  *   queries: { legs: [{ shipping_method: 'loose', weight: 100, distance: 500, dry_run: false }] } });
  * // truecost.legs: [1.3895]
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function freightTruecost(request: FreightRequest): LogisticsResponse {
+export function freightTruecost(input: FreightRequestInput): LogisticsResponse {
+  const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   let total = 0;
   const legs = request.queries.legs.map((leg) => {
@@ -192,9 +197,11 @@ export function freightTruecost(request: FreightRequest): LogisticsResponse {
  * ```ts
  * explainFreightTruecost(request).items[0].quantities.mass_moved_t;
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainFreightTruecost(request: FreightRequest): Explained<LogisticsResponse> {
+export function explainFreightTruecost(input: FreightRequestInput): Explained<LogisticsResponse> {
+  const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   let total = 0;
   const items = request.queries.legs.map((leg, index): ItemExplanation => {

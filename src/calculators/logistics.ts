@@ -7,7 +7,15 @@ import {
 import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type { LogisticsLeg, LogisticsRequest, LogisticsResponse, TruckMethod } from '../schemas/logistics.js';
+import { checkedRequest } from '../checked-request.js';
+import {
+  logisticsRequestSchema,
+  type LogisticsLeg,
+  type LogisticsRequest,
+  type LogisticsRequestInput,
+  type LogisticsResponse,
+  type TruckMethod,
+} from '../schemas/logistics.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './explanation.js';
 import {
@@ -64,9 +72,11 @@ function legKilograms(leg: LogisticsLeg): number {
  * logisticsTruecost({ queries: { legs: [{ shipping_method: 'TRAIN', shipping_distance: 1000, shipping_weight: 20 }] } });
  * // truecost.total_truecost === 0.5558
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function logisticsTruecost(request: LogisticsRequest): LogisticsResponse {
+export function logisticsTruecost(input: LogisticsRequestInput): LogisticsResponse {
+  const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   let total = 0;
   const legs = request.queries.legs.map((leg) => {
     const tonnes = legKilograms(leg) / KG_PER_TONNE;
@@ -119,9 +129,11 @@ function legFactors(leg: LogisticsLeg): { factors: FactorUse[]; basis: EmissionB
  * ```ts
  * explainLogisticsTruecost(request).items.map((item) => item.unrounded); // tonnes per leg
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainLogisticsTruecost(request: LogisticsRequest): Explained<LogisticsResponse> {
+export function explainLogisticsTruecost(input: LogisticsRequestInput): Explained<LogisticsResponse> {
+  const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   const result = logisticsTruecost(request);
   let total = 0;
   const items = request.queries.legs.map((leg, index): ItemExplanation => {

@@ -1,7 +1,8 @@
 import { indiaGhgCars } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import type { SuvRequest, SuvResponse } from '../schemas/transportation.js';
+import { checkedRequest } from '../checked-request.js';
+import { suvRequestSchema, type SuvRequest, type SuvRequestInput, type SuvResponse } from '../schemas/transportation.js';
 import type { Explained } from './explanation.js';
 import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { roundKilograms } from './rounding.js';
@@ -20,9 +21,19 @@ function suvKilograms(request: SuvRequest): number {
  * suvTruecost({ configs: { vehicle_type: 'SUV', distance: 100, total_capacity: 8, seats_occupied: 7 } });
  * // { message: 'Truecost calculated successfully', truecost: { entire_suv_truecost: 21.6, individual_seat_truecost: 3.086 } }
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function suvTruecost(request: SuvRequest): SuvResponse {
+export function suvTruecost(input: SuvRequestInput): SuvResponse {
+  return suvResult(checkedRequest(suvRequestSchema, input));
+}
+
+/**
+ * E10 for a parsed request (the shared E9/E10 path validates the request as a whole).
+ *
+ * @internal
+ */
+export function suvResult(request: SuvRequest): SuvResponse {
   const entire = suvKilograms(request);
   return {
     message: successMessages.truecostCalculated,
@@ -40,12 +51,22 @@ export function suvTruecost(request: SuvRequest): SuvResponse {
  * ```ts
  * explainSuvTruecost(request).items[0].factors[0].value; // 0.216 kg CO2/km
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainSuvTruecost(request: SuvRequest): Explained<SuvResponse> {
+export function explainSuvTruecost(input: SuvRequestInput): Explained<SuvResponse> {
+  return explainSuvResult(checkedRequest(suvRequestSchema, input));
+}
+
+/**
+ * {@link explainSuvTruecost} for a parsed request.
+ *
+ * @internal
+ */
+export function explainSuvResult(request: SuvRequest): Explained<SuvResponse> {
   const { configs } = request;
   return {
-    result: suvTruecost(request),
+    result: suvResult(request),
     methodologyVersion: METHODOLOGY_VERSION,
     items: [
       {

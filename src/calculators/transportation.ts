@@ -1,30 +1,36 @@
-import type {
-  BusRequest,
-  BusResponse,
-  SuvResponse,
-  TransportationRequest,
-  TransportationResponse,
+import { checkedRequest } from '../checked-request.js';
+import {
+  transportationRequestSchema,
+  type BusRequest,
+  type BusRequestInput,
+  type BusResponse,
+  type SuvRequestInput,
+  type SuvResponse,
+  type TransportationRequest,
+  type TransportationResponse,
 } from '../schemas/transportation.js';
-import { busTruecost, explainBusTruecost } from './bus.js';
+import { busResult, explainBusResult } from './bus.js';
 import type { Explained } from './explanation.js';
-import { explainSuvTruecost, suvTruecost } from './suv.js';
+import { explainSuvResult, suvResult } from './suv.js';
 
 function isBusRequest(request: TransportationRequest): request is BusRequest {
   return request.configs.vehicle_type === 'BUS';
 }
 
 /**
- * The shared E9/E10 path: {@link busTruecost} when `configs.vehicle_type` is BUS, otherwise
- * {@link suvTruecost}. Values in kg CO2.
+ * The shared E9/E10 path: `busTruecost` when `configs.vehicle_type` is BUS, otherwise
+ * `suvTruecost`. Values in kg CO2.
  *
  * @example
  * ```ts
  * transportationTruecost({ configs: { vehicle_type: 'SUV', distance: 100, total_capacity: 8, seats_occupied: 7 } });
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function transportationTruecost(request: TransportationRequest): TransportationResponse {
-  return isBusRequest(request) ? busTruecost(request) : suvTruecost(request);
+export function transportationTruecost(input: BusRequestInput | SuvRequestInput): TransportationResponse {
+  const request = checkedRequest(transportationRequestSchema, input);
+  return isBusRequest(request) ? busResult(request) : suvResult(request);
 }
 
 /**
@@ -34,10 +40,12 @@ export function transportationTruecost(request: TransportationRequest): Transpor
  * ```ts
  * explainTransportationTruecost(request).items;
  * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
 export function explainTransportationTruecost(
-  request: TransportationRequest,
+  input: BusRequestInput | SuvRequestInput,
 ): Explained<BusResponse> | Explained<SuvResponse> {
-  return isBusRequest(request) ? explainBusTruecost(request) : explainSuvTruecost(request);
+  const request = checkedRequest(transportationRequestSchema, input);
+  return isBusRequest(request) ? explainBusResult(request) : explainSuvResult(request);
 }

@@ -1,4 +1,5 @@
 import { createHandler } from '../http/handler.js';
+import { IGNORED_FIELDS_HEADER } from '../http/ignored-header.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { createMemoryStore } from '../stores/memory.js';
 import { explanationText } from './explain-text.js';
@@ -26,7 +27,11 @@ export interface CalcOutcome {
  * messages), on a throw-away memory store: the shell and the API cannot disagree. `explain` asks
  * for the explanations as `?explain=true` does.
  */
-export async function calculate(path: string, body: unknown, explain = false): Promise<{ status: number; body: any }> {
+export async function calculate(
+  path: string,
+  body: unknown,
+  explain = false,
+): Promise<{ status: number; body: any; ignored: string | null }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
@@ -38,11 +43,15 @@ export async function calculate(path: string, body: unknown, explain = false): P
       body: JSON.stringify(body),
     }),
   );
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: await response.json(), ignored: response.headers.get(IGNORED_FIELDS_HEADER) };
 }
 
-function outcomeOf(answer: { status: number; body: any }, render: (body: any) => string): CalcOutcome {
-  if (answer.status === 200) return { stdout: render(answer.body), stderr: '', exitCode: 0 };
+function outcomeOf(answer: { status: number; body: any; ignored: string | null }, render: (body: any) => string): CalcOutcome {
+  if (answer.status === 200) {
+    // The answer stays the API's; what the API ignored is said beside it, as its header does.
+    const ignored = answer.ignored === null ? '' : `Ignored fields: ${answer.ignored.split(',').map(decodeURIComponent).join(', ')}`;
+    return { stdout: render(answer.body), stderr: ignored, exitCode: 0 };
+  }
   const where = answer.body.error === undefined ? '' : ` ${answer.body.error.path}: ${answer.body.error.reason}`;
   return { stdout: '', stderr: `${answer.body.message}${where}`, exitCode: answer.status < 500 ? 2 : 1 };
 }
@@ -68,6 +77,18 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
 const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
 
 /**
+ * The cabin of `--class`, spelt exactly as the API's `flight_class` takes it (upper case, as the
+ * contract lists it): the shell and the API accept the same values.
+ */
+function flightClassOption(value: string | undefined): string {
+  if (value === undefined) return 'ECONOMY';
+  if (FLIGHT_CLASSES.includes(value)) return value;
+  const upper = value.toUpperCase();
+  const hint = FLIGHT_CLASSES.includes(upper) ? `; did you mean ${upper}? The API takes it in upper case only` : '';
+  throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}${hint}; got ${JSON.stringify(value)}.`);
+}
+
+/**
  * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json] [--explain]`;
  * --explain prints how the figure was computed under it (or adds `explanations` to the JSON).
  */
@@ -84,8 +105,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
   if (departure === undefined || arrival === undefined || rest.length > 0) {
     throw new UsageError('truecost flight needs a departure and an arrival airport, e.g. truecost flight DEL BOM.');
   }
-  const flightClass = (values.class ?? 'ECONOMY').toUpperCase();
-  if (!FLIGHT_CLASSES.includes(flightClass)) throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}.`);
+  const flightClass = flightClassOption(values.class);
   const flight = {
     departure,
     arrival,

@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
  * The `truecost` command: the service (`serve`), its keys and partners, and the calculators from
- * the shell. A mistake in the command line prints a message on stderr and exits with code 2.
+ * the shell. A mistake in the command line prints one line on stderr, what was wrong, and a line
+ * pointing to the command's --help, and exits with code 2; the usage itself is for --help only.
  */
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
 import type { Output } from './types.js';
-import { helpOf, MissingPackageError, USAGE, UsageError } from './usage.js';
-import { packageVersion } from './version.js';
+import { helpOf, helpPointer, MissingPackageError, USAGE, UsageError } from './usage.js';
 import { workerCommand } from './worker.js';
+import { PACKAGE_VERSION } from '../version.js';
 
 const output: Output = {
   out: (line) => process.stdout.write(`${line}\n`),
@@ -72,7 +73,7 @@ async function main(args: readonly string[]): Promise<number | undefined> {
     case '--version':
     case '-v':
     case 'version':
-      output.out(packageVersion());
+      output.out(PACKAGE_VERSION);
       return 0;
     case 'help':
     case '--help':
@@ -95,7 +96,7 @@ main(process.argv.slice(2)).then(
       return;
     }
     if (error instanceof UsageError) {
-      output.err(`truecost: ${error.message}\n\n${USAGE}`);
+      output.err(`truecost: ${error.message}\n${helpPointer(process.argv[2])}`);
       process.exitCode = 2;
       return;
     }

@@ -54,7 +54,10 @@ const DETAILS: Readonly<Record<string, string>> = {
   --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
-  flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain: how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).',
+  flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
+how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
+--class takes the values of the API's flight_class, in upper case as the API does; airport codes
+may be lower case (the API upper-cases them too).`,
   calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true).',
   jobs: 'Lists, shows and retries bulk-result delivery jobs.',
   worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
@@ -76,6 +79,12 @@ export function helpOf(command: string | undefined): string {
     ? '\n\n--db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory: (env TRUECOST_DB, then DATABASE_URL).'
     : '';
   return `Usage:\n${lines.join('\n')}\n\n${details}${db}`;
+}
+
+/** Where a usage error points: `Run 'truecost flight --help' for usage.`, or the whole usage for an unknown command. */
+export function helpPointer(command: string | undefined): string {
+  const known = command !== undefined && DETAILS[command] !== undefined;
+  return `Run 'truecost ${known ? `${command} ` : ''}--help' for usage.`;
 }
 
 /** The options a command takes: each a string or a flag. */

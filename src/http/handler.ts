@@ -5,6 +5,7 @@ import type { Store } from '../orders/store.js';
 import type { Environment, Scope } from '../orders/types.js';
 import { validateRequest } from '../validation-fast.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
+import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -209,6 +210,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       const validated = validateRequest(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
+      if (validated.ignored.length > 0) trace.ignored = validated.ignored;
     }
     return matched.handle({ body, params: match.params, query: call.query ?? '', scope, now: now(), store, services });
   }
@@ -216,6 +218,10 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const { onRequest } = options;
   function answer(call: IncomingCall, trace: Trace, started: number, reply: Reply): OutgoingAnswer {
     const outgoing = toAnswer(reply, trace.route?.methodology === true);
+    if (trace.ignored !== undefined) {
+      const listed = ignoredFieldsHeader(trace.ignored);
+      if (listed !== '') outgoing.headers[IGNORED_FIELDS_HEADER] = listed;
+    }
     if (onRequest !== undefined) {
       // Filled field by field rather than by spreads: this runs once per request.
       const entry: Mutable<RequestLogEntry> = { method: call.method, path: call.path, status: reply.status, durationMs: performance.now() - started };
@@ -258,6 +264,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
 interface Trace {
   route?: AnyRoute;
   scope?: Scope;
+  /** The body fields validation ignored, when there were any. */
+  ignored?: readonly string[];
 }
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {

@@ -1,13 +1,15 @@
 import * as z from 'zod/mini';
 import { apiErrors, type ApiErrorName } from '../errors.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
+import { PACKAGE_VERSION } from '../version.js';
+import { IGNORED_FIELDS_HEADER, MAX_IGNORED_FIELDS_HEADER_LENGTH } from './ignored-header.js';
 import { failuresOf, type AnyRoute } from './route.js';
 
 /** Options of the generated document. */
 export interface OpenApiOptions {
   /** The address the service is reached at (`servers[0].url`). */
   readonly serverUrl?: string;
-  /** The version of the package, for `info.version`. */
+  /** The version of the API, for `info.version`; default the version of the truecost package. */
   readonly version?: string;
 }
 
@@ -39,7 +41,7 @@ function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObje
 function successResponses(route: AnyRoute): JsonObject {
   const responses: JsonObject = {};
   for (const answer of route.responses) {
-    const headers = route.methodology === true ? { 'x-truecost-methodology': methodologyHeader } : undefined;
+    const headers = answerHeaders(route);
     const content =
       answer.schema !== undefined
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
@@ -48,6 +50,19 @@ function successResponses(route: AnyRoute): JsonObject {
   }
   return responses;
 }
+
+/** The headers of a route's answers: the methodology version on calculators, the ignored fields where a body is read. */
+function answerHeaders(route: AnyRoute): JsonObject | undefined {
+  const headers: JsonObject = {};
+  if (route.methodology === true) headers['x-truecost-methodology'] = methodologyHeader;
+  if (route.body !== undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  return Object.keys(headers).length > 0 ? headers : undefined;
+}
+
+const ignoredFieldsHeader = {
+  description: `Present when the body was valid and held fields the API ignored (unknown fields, as the contract says, or a field that does not apply, such as truck_capacity on a train leg): their dotted paths, e.g. \`queries.flights.0.cabin\`, comma-separated, each percent-encoded as by encodeURIComponent; as many whole paths as fit in ${MAX_IGNORED_FIELDS_HEADER_LENGTH} characters. The body is the same with or without it.`,
+  schema: { type: 'string' },
+};
 
 const methodologyHeader = {
   description: `The version of the methodology data that produced the result (now ${METHODOLOGY_VERSION}).`,
@@ -67,12 +82,17 @@ function failureResponses(route: AnyRoute): JsonObject {
     responses[String(status)] = {
       description: messages.join(' | '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' }, examples } },
-      ...(status === 429
-        ? { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
-        : {}),
+      ...failureHeaders(route, status),
     };
   }
   return responses;
+}
+
+/** `Retry-After` on a 429; the ignored fields on the failures a route answers after it accepted the body. */
+function failureHeaders(route: AnyRoute, status: number): JsonObject {
+  if (status === 429) return { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
+  const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
+  return route.body !== undefined && afterBody ? { headers: { [IGNORED_FIELDS_HEADER]: ignoredFieldsHeader } } : {};
 }
 
 function operationOf(route: AnyRoute): JsonObject {
@@ -122,7 +142,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenA
     openapi: '3.1.0',
     info: {
       title: 'truecost partner API',
-      version: options.version ?? '0.1.0',
+      version: options.version ?? PACKAGE_VERSION,
       description:
         'CO2e truecost calculators and carbon-neutralisation orders. Every request to /v3 carries `x-api-key`; POST and PATCH carry `Content-Type: application/json`. An unknown path answers 404 `{message: "Not Found"}`; a known path with another method answers 405 with an `Allow` header.',
     },

@@ -112,6 +112,12 @@ export type FlightType = z.output<typeof flightTypeSchema>;
 export type FlightRequest = z.output<typeof flightRequestSchema>;
 /** The E6 request as a partner may send it (defaults may be left out). */
 export type FlightRequestInput = z.input<typeof flightRequestSchema>;
+/** One flight of E6 as a partner may send it (defaults may be left out). */
+export type FlightInput = z.input<typeof flightSchema>;
+/** One flight of E7 as a partner sends it. */
+export type BulkFlightInput = z.input<typeof bulkFlightSchema>;
+/** The E7 request as a partner sends it. */
+export type BulkFlightRequestInput = z.input<typeof bulkFlightRequestSchema>;
 /** The E7 request after validation. */
 export type BulkFlightRequest = z.output<typeof bulkFlightRequestSchema>;
 /** The E6 success body. */

@@ -33,12 +33,27 @@ describe('truecost keys and partners', () => {
     [['frobnicate'], 'Unknown command'],
     [['flight', 'DEL'], 'needs a departure and an arrival'],
     [['flight', 'DEL', 'BOM', '--class', 'COACH'], '--class must be one of'],
+    [['flight', 'DEL', 'BOM', '--class', 'business'], 'did you mean BUSINESS?'],
     [['calc', 'boats'], 'needs one calculator'],
-  ])('%j is a usage error: a message on stderr and exit code 2', (args, message) => {
+    [['flight', 'DEL', 'BOM', '--seats', '2'], "Unknown option '--seats'"],
+  ])('%j is a usage error: one line saying what was wrong, a pointer to --help, exit code 2', (args, message) => {
     const result = truecost(args);
     expect(result.status).toBe(2);
-    expect(result.stderr).toContain(message);
+    const [problem, pointer, ...rest] = result.stderr.split('\n');
+    expect(problem).toContain(message);
+    expect(problem).toMatch(/^truecost: /);
+    const command = args[0] === 'frobnicate' ? '' : `${args[0]} `;
+    expect(pointer).toBe(`Run 'truecost ${command}--help' for usage.`);
+    expect(rest).toEqual(['']);
     expect(result.stdout).toBe('');
+  });
+
+  it('takes --class as the API takes flight_class: upper case only, so that the shell and the API agree', () => {
+    const flight = (cabin: string) => ({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, flight_class: cabin }] } });
+    expect(truecost(['flight', 'DEL', 'BOM', '--class', 'economy']).status).toBe(2);
+    expect(truecost(['calc', 'flight'], JSON.stringify(flight('economy'))).status).toBe(2);
+    expect(truecost(['flight', 'DEL', 'BOM', '--class', 'PREMIUM_ECONOMY']).status).toBe(0);
+    expect(truecost(['calc', 'flight'], JSON.stringify(flight('PREMIUM_ECONOMY'))).status).toBe(0);
   });
 });
 
@@ -86,6 +101,14 @@ describe('calculations from the shell', () => {
     const body = JSON.parse(result.stdout);
     expect(body.message).toBe('Truecost calculated successfully');
     expect(body.truecost[0].car_id).toBe('C1');
+  });
+
+  it('truecost calc names the fields the API ignored on stderr, and prints the answer unchanged', () => {
+    const body = { queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, cabin: 'FIRST' }] } };
+    const result = truecost(['calc', 'flight'], JSON.stringify(body));
+    expect(result.status).toBe(0);
+    expect(result.stderr).toBe('Ignored fields: queries.flights.0.cabin\n');
+    expect(JSON.parse(result.stdout).truecost).toEqual([{ flight_id: 'flight-1', truecost: '0.115961' }]);
   });
 
   it('truecost calc reports an invalid body with the path of the problem and exit code 2', () => {

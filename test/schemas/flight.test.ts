@@ -29,6 +29,7 @@ describe('the E6 request schema', () => {
         { ...minimal, aircraft_model: '320', flight_class: 'ECONOMY', flight_type: 'ONE_WAY' },
         full,
       ),
+      ignored: [],
     });
   });
 

@@ -39,6 +39,6 @@ describe('order schemas', () => {
 
   it('ignores unknown extra fields instead of refusing them', () => {
     const result = validate(optInRequestSchema, { ...samples.optIn, opted_id: true, extra: 1 });
-    expect(result).toEqual({ ok: true, value: samples.optIn });
+    expect(result).toEqual({ ok: true, value: samples.optIn, ignored: ['opted_id', 'extra'] });
   });
 });

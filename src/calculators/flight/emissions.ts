@@ -1,4 +1,5 @@
-import type { Flight } from '../../schemas/flight.js';
+import { checkedRequest } from '../../checked-request.js';
+import { flightSchema, type Flight, type FlightInput } from '../../schemas/flight.js';
 import type { ItemExplanation } from '../explanation.js';
 import { KG_PER_TONNE } from '../rounding.js';
 import { explainFlight } from './explain.js';
@@ -24,12 +25,12 @@ export function flightKilograms(flight: Flight, options: FlightOptions = {}): nu
 }
 
 /**
- * The truecost of one validated flight (E6 or E7 element), unrounded, with its explanation.
+ * The truecost of one flight (E6 or E7 element), unrounded, with its explanation.
  *
- * @param flight - A flight as the flight schemas return it (defaults filled in).
+ * @param flight - A flight, checked with `flightSchema` (defaults filled in).
  * @param item - How the explanation names the flight, usually its flight_id.
  * @returns kg and tonnes CO2e for all tickets (both ways for a round trip), and the explanation.
- * @throws RangeError when an airport code is unknown (validate first) or an option is out of range.
+ * @throws TruecostValidationError when `flightSchema` refuses the flight; RangeError when an option is out of range.
  * @example
  * ```ts
  * const { tonnes } = flightEmissions({
@@ -40,7 +41,16 @@ export function flightKilograms(flight: Flight, options: FlightOptions = {}): nu
  * ```
  * @remarks Since 0.1.0
  */
-export function flightEmissions(flight: Flight, options: FlightOptions = {}, item = ''): FlightEmissions {
+export function flightEmissions(flight: FlightInput, options: FlightOptions = {}, item = ''): FlightEmissions {
+  return emissionsOf(checkedRequest(flightSchema, flight), options, item);
+}
+
+/**
+ * {@link flightEmissions} for a flight of a parsed request.
+ *
+ * @internal
+ */
+export function emissionsOf(flight: Flight, options: FlightOptions = {}, item = ''): FlightEmissions {
   checkFlightOptions(options);
   const passenger = perPassenger(flight, options);
   const trips = tripsOf(flight);

@@ -1,9 +1,18 @@
 import { METHODOLOGY_VERSION } from '../../data/version.js';
 import { successMessages } from '../../errors.js';
-import type { BulkFlight, BulkFlightResults, Flight, FlightRequest, FlightResponse } from '../../schemas/flight.js';
+import { checkedRequest } from '../../checked-request.js';
+import {
+  bulkFlightRequestSchema,
+  flightRequestSchema,
+  type BulkFlightInput,
+  type BulkFlightResults,
+  type Flight,
+  type FlightRequestInput,
+  type FlightResponse,
+} from '../../schemas/flight.js';
 import type { Explained, ItemExplanation } from '../explanation.js';
 import { KG_PER_TONNE, tonnesString } from '../rounding.js';
-import { flightEmissions, flightKilograms } from './emissions.js';
+import { emissionsOf, flightKilograms } from './emissions.js';
 import { checkFlightOptions, type FlightOptions } from './options.js';
 
 export { flightEmissions, type FlightEmissions } from './emissions.js';
@@ -29,25 +38,24 @@ export function assignFlightIds(flights: readonly { readonly flight_id?: string 
 }
 
 /**
- * The E6 answer for a validated request (see `flightRequestSchema`).
+ * The E6 answer for a request as a partner sends it: checked with `flightRequestSchema` as the API
+ * checks it (a value `validate` returned is not checked again), defaults filled in.
  *
  * @returns Exactly the E6 success body: the message and, in request order, each flight's id and
  *   truecost in tonnes CO2e as a string with 6 decimals. Flights sent without an id get one
  *   (see {@link assignFlightIds}).
- * @throws RangeError when an option is out of range or the request skipped validation.
+ * @throws `TruecostValidationError` when the schema refuses the request (its `path` and
+ *   `reason` are those of the API's 400); RangeError when an option is out of range.
  * @example
  * ```ts
- * const parsed = validate(flightRequestSchema, {
- *   queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] },
- * });
- * if (parsed.ok) flightTruecost(parsed.value);
+ * flightTruecost({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] } });
  * // { message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.115961' }] }
  * ```
  * @remarks Since 0.1.0
  */
-export function flightTruecost(request: FlightRequest, options: FlightOptions = {}): FlightResponse {
+export function flightTruecost(request: FlightRequestInput, options: FlightOptions = {}): FlightResponse {
   checkFlightOptions(options);
-  const flights = request.queries.flights;
+  const flights = checkedRequest(flightRequestSchema, request).queries.flights;
   const ids = assignFlightIds(flights);
   const truecost = flights.map((flight, index) => ({
     flight_id: ids[index] ?? '',
@@ -57,24 +65,24 @@ export function flightTruecost(request: FlightRequest, options: FlightOptions = 
 }
 
 /**
- * The E6 answer with the explanation of every flight.
+ * The E6 answer with the explanation of every flight; the request is checked as by {@link flightTruecost}.
  *
  * @returns The body of {@link flightTruecost}, the methodology version, and per flight the
  *   distances, aircraft asked and used, fuel, seats, factors and assumptions.
  * @example
  * ```ts
- * const { result, items } = explainFlightTruecost(parsedRequest);
+ * const { result, items } = explainFlightTruecost({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] } });
  * items[0].quantities.aircraft_used; // 'A320'
  * ```
  * @remarks Since 0.1.0
  */
-export function explainFlightTruecost(request: FlightRequest, options: FlightOptions = {}): Explained<FlightResponse> {
-  const flights = request.queries.flights;
+export function explainFlightTruecost(request: FlightRequestInput, options: FlightOptions = {}): Explained<FlightResponse> {
+  const flights = checkedRequest(flightRequestSchema, request).queries.flights;
   const ids = assignFlightIds(flights);
   const items: ItemExplanation[] = [];
   const truecost = flights.map((flight: Flight, index) => {
     const flightId = ids[index] ?? '';
-    const emissions = flightEmissions(flight, options, flightId);
+    const emissions = emissionsOf(flight, options, flightId);
     items.push(emissions.explanation);
     return { flight_id: flightId, truecost: tonnesString(emissions.tonnes) };
   });
@@ -88,8 +96,10 @@ export function explainFlightTruecost(request: FlightRequest, options: FlightOpt
 /**
  * The body delivered for an E7 job.
  *
- * @param flights - A validated E7 request (see `bulkFlightRequestSchema`).
+ * @param request - An E7 request: an array of flights, checked with `bulkFlightRequestSchema`
+ *   (a value `validate` returned is not checked again).
  * @returns An object from each flight_id to its truecost in tonnes CO2e, a string with 6 decimals.
+ * @throws `TruecostValidationError` when the schema refuses the request.
  * @example
  * ```ts
  * bulkFlightResults([{ flight_id: 'a', departure: 'DEL', arrival: 'BOM', no_of_tickets: 1,
@@ -98,10 +108,10 @@ export function explainFlightTruecost(request: FlightRequest, options: FlightOpt
  * ```
  * @remarks Since 0.1.0
  */
-export function bulkFlightResults(flights: readonly BulkFlight[], options: FlightOptions = {}): BulkFlightResults {
+export function bulkFlightResults(request: readonly BulkFlightInput[], options: FlightOptions = {}): BulkFlightResults {
   checkFlightOptions(options);
   const results: BulkFlightResults = {};
-  for (const flight of flights) {
+  for (const flight of checkedRequest(bulkFlightRequestSchema, request)) {
     const value = tonnesString(flightKilograms(flight, options) / KG_PER_TONNE);
     // Assigning "__proto__" would set the prototype instead of adding the key.
     if (flight.flight_id === '__proto__') {

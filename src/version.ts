@@ -1,0 +1,8 @@
+// Written by scripts/write-version.mjs from package.json; do not edit.
+
+/**
+ * The version of the truecost package, as in its package.json.
+ *
+ * @remarks Since 0.1.0
+ */
+export const PACKAGE_VERSION = '0.0.0';

@@ -1,0 +1,85 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installPacked, root, run, type PackedConsumer } from './packed.js';
+
+// examples/ run as an application runs them: copied out of the repository, importing `truecost`,
+// `truecost/http` and `truecost/stores/memory` from the packed tarball, installed. The frameworks
+// and tsx (to run TypeScript) are linked from this checkout.
+let packed: PackedConsumer;
+
+beforeAll(() => {
+  packed = installPacked();
+  packed.link('tsx', 'express', 'fastify', 'hono', '@hono/node-server');
+  cpSync(join(root, 'examples'), join(packed.consumer, 'examples'), { recursive: true });
+}, 240_000);
+
+afterAll(() => packed?.remove());
+
+function example(file: string, env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join('examples', file)], {
+    cwd: packed.consumer,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+describe('examples/ on the packed package', () => {
+  it('calculators.ts prints the answers the README shows, line for line', async () => {
+    const child = example('calculators.ts');
+    let stdout = '';
+    let stderr = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    const code = await new Promise((done) => child.once('exit', done));
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const lines = stdout.trimEnd().split('\n');
+    expect(lines.map((line) => line.split(':')[0])).toEqual([
+      'flight', 'bulk flights', 'car', 'bus', 'suv', 'logistics', 'commute', 'freight', 'car basis', 'refused', 'ignored',
+    ]);
+    const readme = readFileSync(join(root, 'README.md'), 'utf8');
+    for (const line of lines) expect(readme, line).toContain(`// ${line}`);
+  }, 60_000);
+
+  it.each([
+    ['express.ts', '/truecost'],
+    ['fastify.ts', '/truecost'],
+    ['hono.ts', ''],
+    ['node-http.ts', ''],
+  ])('%s serves the API with the key it created, beside the application', async (file, prefix) => {
+    const child = example(file, { PORT: '0' });
+    try {
+      const line = await new Promise<string>((done, fail) => {
+        createInterface({ input: child.stdout! }).once('line', done);
+        child.once('exit', (code) => fail(new Error(`${file} exited with ${code}`)));
+      });
+      const [, base, key] = /^truecost on (http:\/\/\S+) \(x-api-key: (truecost_staging_\S+)\)$/.exec(line) ?? [];
+      expect(base, line).toBeDefined();
+      const answer = await fetch(`${base}/v3/flight`, {
+        method: 'POST',
+        headers: { 'x-api-key': key!, 'content-type': 'application/json' },
+        body: JSON.stringify({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1, cabin: 'FIRST' }] } }),
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('x-truecost-ignored-fields')).toBe('queries.flights.0.cabin');
+      expect(await answer.json()).toEqual({ message: 'Truecost calculated successfully', truecost: [{ flight_id: 'flight-1', truecost: '0.115961' }] });
+      if (prefix !== '') expect(await (await fetch(base!.replace(/\/truecost$/, ''))).text()).toBe('The shop');
+      expect(base!.endsWith(prefix)).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }, 60_000);
+
+  it('the installed package.json names the repository, homepage and issue tracker', () => {
+    const manifest = JSON.parse(readFileSync(join(packed.consumer, 'node_modules', 'truecost', 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(manifest['repository']).toEqual({ type: 'git', url: 'git+https://github.com/truecost/truecost.git' });
+    expect(manifest['homepage']).toBe('https://github.com/truecost/truecost#readme');
+    expect(manifest['bugs']).toEqual({ url: 'https://github.com/truecost/truecost/issues' });
+    expect(run('node', ['-e', "import('truecost/http').then((http) => console.log(http.buildOpenApiDocument(http.routes).info.version))"], packed.consumer).trim()).toBe(
+      (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version,
+    );
+  });
+});
