@@ -14,7 +14,7 @@ beforeAll(() => {
   packed = installPacked();
   packed.link('tsx', 'express', 'fastify', 'hono', '@hono/node-server');
   cpSync(join(root, 'examples'), join(packed.consumer, 'examples'), { recursive: true });
-}, 240_000);
+}, 480_000);
 
 afterAll(() => packed?.remove());
 

@@ -1,7 +1,9 @@
 // The packed tarball installed as a user installs it: `npm pack`, then `npm install` of the
-// tarball into a fresh project outside the repository, without any optional package.
+// tarball into a fresh project outside the repository, without any optional package. The package
+// is built and packed from a copy of the checkout, so that its build never empties the checkout's
+// dist/ while another suite packs it.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -24,10 +26,16 @@ export interface PackedConsumer {
   remove(): void;
 }
 
-/** Packs the checkout and installs the tarball into a fresh project (truecost and zod only). */
+/** What the build and `npm pack` read from the checkout. */
+const PACKED_SOURCES = ['package.json', 'README.md', 'NOTICE.md', 'tsup.config.ts', 'tsconfig.json', 'src', 'scripts'];
+
+/** Packs (a copy of) the checkout and installs the tarball into a fresh project (truecost and zod only). */
 export function installPacked(): PackedConsumer {
   const work = mkdtempSync(join(tmpdir(), 'truecost-package-'));
-  run('npm', ['pack', '--silent', '--pack-destination', work]);
+  const checkout = join(work, 'checkout');
+  for (const path of PACKED_SOURCES) cpSync(join(root, path), join(checkout, path), { recursive: true });
+  symlinkSync(join(root, 'node_modules'), join(checkout, 'node_modules'), 'dir');
+  run('npm', ['pack', '--silent', '--pack-destination', work], checkout);
   const name = readdirSync(work).find((file) => file.endsWith('.tgz'));
   if (name === undefined) throw new Error('npm pack produced no tarball');
   const consumer = join(work, 'consumer');
