@@ -54,6 +54,9 @@ const methodologyHeader = {
   schema: { type: 'string' },
 };
 
+/** The failures that carry `Retry-After`: the rate limit, and a store that cannot answer now or has no disk left. */
+const RETRY_AFTER_STATUSES = new Set([429, 503, 507]);
+
 function failureResponses(route: AnyRoute): JsonObject {
   const byStatus = new Map<number, ApiErrorName[]>();
   for (const name of failuresOf(route)) {
@@ -67,8 +70,8 @@ function failureResponses(route: AnyRoute): JsonObject {
     responses[String(status)] = {
       description: messages.join(' | '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' }, examples } },
-      ...(status === 429
-        ? { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
+      ...(RETRY_AFTER_STATUSES.has(status)
+        ? { headers: { 'retry-after': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } } }
         : {}),
     };
   }
