@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { createHandler } from '../http/handler.js';
+import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
@@ -11,7 +11,8 @@ import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { onStopSignal } from './shutdown.js';
-import { dbUrlOf, openStore } from './store-url.js';
+import { dbUrlOf, openStore, type StoreBounds } from './store-url.js';
+import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
@@ -74,6 +75,12 @@ export interface ServeOptions {
   readonly metricsHost: string;
   /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
   readonly drainDelayMs: number;
+  /** The bound of each store call (PostgreSQL statement, SQLite lock wait), in milliseconds; the store's default when absent. */
+  readonly dbTimeoutMs?: number;
+  /** The bound of the wait for a PostgreSQL connection, in milliseconds; the store's default when absent. */
+  readonly dbConnectTimeoutMs?: number;
+  /** How long a confirmed key is still accepted while the store cannot answer, in milliseconds. */
+  readonly staleKeyWindowMs: number;
 }
 
 /** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
@@ -101,6 +108,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'metrics-host': { type: 'string' },
     'drain-delay': { type: 'string' },
     'secure-cookies': { type: 'boolean' },
+    'db-timeout': { type: 'string' },
+    'db-connect-timeout': { type: 'string' },
+    'stale-key-window': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -111,6 +121,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     throw new UsageError(`--workers ${workers} needs a database the processes share: memory: lives in one process; use sqlite:PATH or postgres://...`);
   }
   const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
+  const dbTimeout = values['db-timeout'] ?? (process.env['TRUECOST_DB_TIMEOUT'] || undefined);
+  const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
+  const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
   return {
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
     host,
@@ -124,6 +137,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     secureCookies: values['secure-cookies'] === true,
     metricsHost: values['metrics-host'] ?? host,
     drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
+    staleKeyWindowMs: integerOption(staleKeyWindow, 'stale-key-window', DEFAULT_STALE_KEY_WINDOW_MS, 0, 86_400_000),
+    ...(dbTimeout === undefined ? {} : { dbTimeoutMs: integerOption(dbTimeout, 'db-timeout', 0, 1, 600_000) }),
+    ...(dbConnectTimeout === undefined ? {} : { dbConnectTimeoutMs: integerOption(dbConnectTimeout, 'db-connect-timeout', 0, 1, 600_000) }),
     ...(rate === undefined ? {} : { rateLimit: rate }),
     ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
   };
@@ -146,7 +162,16 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
 async function runServer(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
   const inCluster = cluster.isWorker;
   // "Last used" on the dashboard's key list: recorded at most once a minute per key, off the request's path.
-  const store = trackKeyUsage(await openStore(options.db));
+  const bounds: StoreBounds = {
+    ...(options.dbTimeoutMs === undefined ? {} : { timeoutMs: options.dbTimeoutMs }),
+    ...(options.dbConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.dbConnectTimeoutMs }),
+  };
+  // A database unreachable at start leaves the service up but not ready, until it can be opened.
+  const opened = await openWhenReachable(() => openStore(options.db, bounds), {
+    onRetry: (error, delayMs) => log.write('warn', { event: 'store-unavailable', error: error.message, retry_in_ms: delayMs }),
+    onOpened: () => log.write('info', { event: 'store-opened' }),
+  });
+  const store = trackKeyUsage(opened);
   if (options.db === 'memory:') {
     const key = generateApiKey('staging');
     await store.addApiKey({
@@ -176,6 +201,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const handler = createHandler({
     store,
     draining: () => draining,
+    staleKeyWindowMs: options.staleKeyWindowMs,
     onJobQueued: () => {
       metrics.jobQueued();
       worker.wake();
