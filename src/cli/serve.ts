@@ -11,6 +11,7 @@ import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { onStopSignal } from './shutdown.js';
+import { drainable } from './drain.js';
 import { dbUrlOf, openStore, type StoreBounds } from './store-url.js';
 import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
@@ -228,6 +229,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
   });
+  const drain = drainable(server);
   const address = await listen(server, options.port, options.host);
   // In a cluster the primary serves the metrics port, with every worker's metrics.
   const metricsServer =
@@ -236,8 +238,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   else output.out(`truecost listening on ${urlOf(address)}`);
   stopOnSignals(log, options.drainDelayMs, () => {
     draining = true;
+    drain.begin();
   }, async () => {
-    await closeServer(server);
+    await drain.close(SHUTDOWN_GRACE_MS);
     await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });
