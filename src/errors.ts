@@ -67,6 +67,11 @@ export const apiErrors = {
   logisticsServerError: { status: 500, message: 'Server Error! Failed to get Logistics Truecost.' },
   commuteServerError: { status: 500, message: 'Server Error! Failed to get Commute Truecost.' },
   serverError: { status: 500, message: 'Server Error! Please try again later.' },
+  storeUnavailable: {
+    status: 503,
+    message: 'Service Unavailable! The database is not answering; please retry after the seconds in Retry-After.',
+  },
+  storeFull: { status: 507, message: 'Insufficient Storage! The database has no disk space left; please retry later.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 /** The name of one entry of {@link apiErrors}. */

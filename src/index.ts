@@ -5,6 +5,7 @@
  * @packageDocumentation
  */
 export { apiErrors, successMessages, type ApiErrorName } from './errors.js';
+export { isStoreUnavailable, StoreUnavailableError, type StoreUnavailableReason } from './orders/unavailable.js';
 export { validate, type ValidationProblem, type ValidationResult } from './validation.js';
 export { TruecostValidationError } from './checked-request.js';
 export {

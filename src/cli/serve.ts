@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { createHandler } from '../http/handler.js';
+import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
@@ -11,7 +11,9 @@ import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { onStopSignal } from './shutdown.js';
-import { dbUrlOf, openStore } from './store-url.js';
+import { drainable } from './drain.js';
+import { dbUrlOf, openStore, type StoreBounds } from './store-url.js';
+import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
@@ -72,6 +74,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'metrics-host': { type: 'string' },
     'drain-delay': { type: 'string' },
     'secure-cookies': { type: 'boolean' },
+    'db-timeout': { type: 'string' },
+    'db-connect-timeout': { type: 'string' },
+    'stale-key-window': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -82,6 +87,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     throw new UsageError(`--workers ${workers} needs a database the processes share: memory: lives in one process; use sqlite:PATH or postgres://...`);
   }
   const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
+  const dbTimeout = values['db-timeout'] ?? (process.env['TRUECOST_DB_TIMEOUT'] || undefined);
+  const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
+  const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
   return {
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
     host,
@@ -95,6 +103,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     secureCookies: values['secure-cookies'] === true,
     metricsHost: values['metrics-host'] ?? host,
     drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
+    staleKeyWindowMs: integerOption(staleKeyWindow, 'stale-key-window', DEFAULT_STALE_KEY_WINDOW_MS, 0, 86_400_000),
+    ...(dbTimeout === undefined ? {} : { dbTimeoutMs: integerOption(dbTimeout, 'db-timeout', 0, 1, 600_000) }),
+    ...(dbConnectTimeout === undefined ? {} : { dbConnectTimeoutMs: integerOption(dbConnectTimeout, 'db-connect-timeout', 0, 1, 600_000) }),
     ...(rate === undefined ? {} : { rateLimit: rate }),
     ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
   };
@@ -117,7 +128,16 @@ export async function serveCommand(args: readonly string[], output: Output): Pro
 async function runServer(options: ServeOptions, output: Output, log: ServiceLog): Promise<void> {
   const inCluster = cluster.isWorker;
   // "Last used" on the dashboard's key list: recorded at most once a minute per key, off the request's path.
-  const store = trackKeyUsage(await openStore(options.db));
+  const bounds: StoreBounds = {
+    ...(options.dbTimeoutMs === undefined ? {} : { timeoutMs: options.dbTimeoutMs }),
+    ...(options.dbConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.dbConnectTimeoutMs }),
+  };
+  // A database unreachable at start leaves the service up but not ready, until it can be opened.
+  const opened = await openWhenReachable(() => openStore(options.db, bounds), {
+    onRetry: (error, delayMs) => log.write('warn', { event: 'store-unavailable', error: error.message, retry_in_ms: delayMs }),
+    onOpened: () => log.write('info', { event: 'store-opened' }),
+  });
+  const store = trackKeyUsage(opened);
   if (options.db === 'memory:') {
     const key = generateApiKey('staging');
     await store.addApiKey({
@@ -147,6 +167,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const handler = createHandler({
     store,
     draining: () => draining,
+    staleKeyWindowMs: options.staleKeyWindowMs,
     onJobQueued: () => {
       metrics.jobQueued();
       worker.wake();
@@ -173,6 +194,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     requestTimeoutMs: options.requestTimeoutMs,
     headersTimeoutMs: options.headersTimeoutMs,
   });
+  const drain = drainable(server);
   const address = await listen(server, options.port, options.host);
   // In a cluster the primary serves the metrics port, with every worker's metrics.
   const metricsServer =
@@ -181,8 +203,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   else output.out(`truecost listening on ${urlOf(address)}`);
   stopOnSignals(log, options.drainDelayMs, () => {
     draining = true;
+    drain.begin();
   }, async () => {
-    await closeServer(server);
+    await drain.close(SHUTDOWN_GRACE_MS);
     await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });

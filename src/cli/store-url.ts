@@ -17,12 +17,20 @@ export function dbUrlOf(flag: string | undefined, env: NodeJS.ProcessEnv = proce
   return DEFAULT_DB_URL;
 }
 
+/** The bounds of a store's calls (docs/operations.md, "Failure modes"); each store's default when absent. */
+export interface StoreBounds {
+  /** PostgreSQL: longest a statement runs; SQLite: longest a write waits for another process's lock. In milliseconds. */
+  readonly timeoutMs?: number;
+  /** PostgreSQL: longest wait for a pooled connection, opening it included, in milliseconds. */
+  readonly connectTimeoutMs?: number;
+}
+
 /**
  * Opens the store a `--db` URL names: `memory:`, `sqlite:PATH` or `postgres://...`
  * (`postgresql://` too). Only the store entry it needs is imported, so a missing optional driver
  * matters only when its store is asked for, and then says which package to install.
  */
-export async function openStore(url: string): Promise<Store> {
+export async function openStore(url: string, bounds: StoreBounds = {}): Promise<Store> {
   if (url === 'memory:') {
     const { createMemoryStore } = await import('../stores/memory.js');
     return createMemoryStore();
@@ -31,7 +39,7 @@ export async function openStore(url: string): Promise<Store> {
     const path = url.slice('sqlite:'.length);
     if (path === '') throw new UsageError('--db sqlite: needs a file path, e.g. sqlite:./truecost.db.');
     const { openSqliteStore } = await withDriver('better-sqlite3', () => import('../stores/sqlite.js'));
-    return openSqliteStore({ path });
+    return openSqliteStore({ path, ...(bounds.timeoutMs === undefined ? {} : { busyTimeoutMs: bounds.timeoutMs }) });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const { connectionString, schema, poolSize } = postgresTarget(url);
@@ -40,6 +48,8 @@ export async function openStore(url: string): Promise<Store> {
       connectionString,
       ...(schema === undefined ? {} : { schema }),
       ...(poolSize === undefined ? {} : { poolSize }),
+      ...(bounds.timeoutMs === undefined ? {} : { queryTimeoutMs: bounds.timeoutMs }),
+      ...(bounds.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: bounds.connectTimeoutMs }),
     });
   }
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);

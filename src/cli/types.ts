@@ -30,4 +30,10 @@ export interface ServeOptions {
   readonly metricsHost: string;
   /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
   readonly drainDelayMs: number;
+  /** The bound of each store call (PostgreSQL statement, SQLite lock wait), in milliseconds; the store's default when absent. */
+  readonly dbTimeoutMs?: number;
+  /** The bound of the wait for a PostgreSQL connection, in milliseconds; the store's default when absent. */
+  readonly dbConnectTimeoutMs?: number;
+  /** How long a confirmed key is still accepted while the store cannot answer, in milliseconds. */
+  readonly staleKeyWindowMs: number;
 }

@@ -15,6 +15,7 @@ export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
+                 [--db-timeout 5000] [--db-connect-timeout 5000] [--stale-key-window 60000]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
@@ -51,7 +52,10 @@ const DETAILS: Readonly<Record<string, string>> = {
   --metrics-port N  serve /metrics on its own port instead of the main one
   --metrics-host A  address of the metrics port (default: --host)
   --drain-delay MS  how long /readyz answers 503 before the server stops accepting on SIGTERM
-  --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)`,
+  --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)
+  --db-timeout MS   bound of a store call: PostgreSQL statement, SQLite lock wait (default 5000)
+  --db-connect-timeout MS  bound of the wait for a PostgreSQL connection (default 5000)
+  --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:

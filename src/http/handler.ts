@@ -16,6 +16,8 @@ import { requestPath, requestQuery } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
 import { oncePerTurn } from './turn.js';
+import { isStoreUnavailable, type StoreUnavailableError } from '../orders/unavailable.js';
+import { RecentKeys } from './recent-keys.js';
 
 /** A handler on the web-standard Fetch types: what every adapter wraps. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -92,7 +94,23 @@ export interface HandlerOptions {
   readonly publicUrl?: string;
   /** True once the service is shutting down: `GET /readyz` then answers 503. */
   readonly draining?: () => boolean;
+  /**
+   * How long after the store last confirmed a key that key is still accepted while the store
+   * cannot answer, in milliseconds (default {@link DEFAULT_STALE_KEY_WINDOW_MS}; 0: never). The
+   * calculators then keep answering through a database outage; a key the handler saw refused stays
+   * refused. See docs/operations.md, "Failure modes".
+   */
+  readonly staleKeyWindowMs?: number;
 }
+
+/** The default {@link HandlerOptions.staleKeyWindowMs}: one minute. */
+export const DEFAULT_STALE_KEY_WINDOW_MS = 60_000;
+/**
+ * After the store failed a key check, how long the handler answers from the keys it confirmed
+ * lately without asking the store again, in milliseconds: during an outage one request a second
+ * pays for a store that does not answer, not every one.
+ */
+const OUTAGE_PROBE_INTERVAL_MS = 1_000;
 
 /** One mebibyte: the default body limit (docs/api.md). */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -148,6 +166,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   };
 
   const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+  const recentKeys = new RecentKeys({ maxEntries: KEY_CACHE_ENTRIES, windowMs: options.staleKeyWindowMs ?? DEFAULT_STALE_KEY_WINDOW_MS });
+  // While set, the store failed a key check at most a probe interval ago: recent keys answer, the store is not asked.
+  let outage: { readonly until: number; readonly error: StoreUnavailableError } | undefined;
   // Asked once per turn for all the requests of the turn, after each of them arrived (docs/http.md, "Revoking a key").
   const keysVersion = store.apiKeysVersion === undefined ? undefined : oncePerTurn(() => store.apiKeysVersion!());
 
@@ -155,15 +176,37 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   function authenticate(call: IncomingCall): VerifiedKey | Promise<VerifiedKey | undefined> | undefined {
     const key = call.header('x-api-key');
     if (key === null) return undefined;
-    // Read before the store is asked, so that a revocation racing the read moves the version past it.
-    const version = keysVersion?.();
     const at = now();
-    if (typeof version === 'object') return version.then((settled) => rememberedOrVerified(key, settled, at));
+    // Read before the store is asked, so that a revocation racing the read moves the version past it.
+    let version: ReturnType<NonNullable<typeof keysVersion>> | undefined;
+    try {
+      version = keysVersion?.();
+    } catch (error) {
+      return recentOrThrow(key, at, error);
+    }
+    if (typeof version === 'object') {
+      return version.then(
+        (settled) => rememberedOrVerified(key, settled, at),
+        (error: unknown) => recentOrThrow(key, at, error),
+      );
+    }
     return rememberedOrVerified(key, version, at);
   }
 
   function rememberedOrVerified(key: string, version: number | undefined, at: number): VerifiedKey | Promise<VerifiedKey | undefined> {
-    return keys.get(key, version, at) ?? verify(key, version, at);
+    const remembered = keys.get(key, version, at);
+    if (remembered !== undefined) return remembered;
+    if (outage !== undefined && at < outage.until) return recentOrThrow(key, at, outage.error);
+    return verify(key, version, at).catch((error: unknown) => recentOrThrow(key, at, error));
+  }
+
+  /** During a store outage: the key when the store confirmed it within the stale window, else the outage's error. */
+  function recentOrThrow(key: string, at: number, error: unknown): VerifiedKey {
+    if (!isStoreUnavailable(error)) throw error;
+    if (outage === undefined || at >= outage.until) outage = { until: at + OUTAGE_PROBE_INTERVAL_MS, error };
+    const recent = recentKeys.get(key, at);
+    if (recent === undefined) throw error;
+    return recent;
   }
 
   async function verify(key: string, version: number | undefined, at: number): Promise<VerifiedKey | undefined> {
@@ -171,10 +214,14 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     if (environment === undefined) return undefined;
     const keyHash = await hashApiKey(key);
     const record = await store.findApiKey(keyHash);
-    if (record === undefined || record.revokedAt !== null || record.environment !== environment) return undefined;
-    if (!sameHash(record.keyHash, keyHash)) return undefined;
+    outage = undefined;
+    if (record === undefined || record.revokedAt !== null || record.environment !== environment || !sameHash(record.keyHash, keyHash)) {
+      recentKeys.refused(key);
+      return undefined;
+    }
     const verified: VerifiedKey = { partnerId: record.partnerId, environment, keyHash };
     keys.set(key, verified, version, at);
+    recentKeys.confirmed(key, verified, at);
     return verified;
   }
 
@@ -242,6 +289,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     return dispatch(call, trace).then(
       (reply) => answer(call, trace, started, reply),
       (error: unknown) => {
+        if (isStoreUnavailable(error)) return answer(call, trace, started, unavailable(error));
         options.onError?.(error, { method: call.method, path: call.path });
         return answer(call, trace, started, failure(trace.route?.serverError ?? 'serverError'));
       },
@@ -259,6 +307,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
   return Object.assign(handler, { [coreKey]: core });
+}
+
+/** The answer to a store that cannot answer now: 503 (507 for a full disk) with `Retry-After`. */
+function unavailable(error: StoreUnavailableError): Reply {
+  return failure(error.reason === 'disk_full' ? 'storeFull' : 'storeUnavailable', undefined, { 'retry-after': String(error.retryAfterSeconds) });
 }
 
 interface Trace {

@@ -69,6 +69,9 @@ const methodologyHeader = {
   schema: { type: 'string' },
 };
 
+/** The failures that carry `Retry-After`: the rate limit, and a store that cannot answer now or has no disk left. */
+const RETRY_AFTER_STATUSES = new Set([429, 503, 507]);
+
 function failureResponses(route: AnyRoute): JsonObject {
   const byStatus = new Map<number, ApiErrorName[]>();
   for (const name of failuresOf(route)) {
@@ -91,8 +94,13 @@ function failureResponses(route: AnyRoute): JsonObject {
 /** `Retry-After` on a 429; the ignored fields on the failures a route answers after it accepted the body. */
 function failureHeaders(route: AnyRoute, status: number): JsonObject {
   if (status === 429) return { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
+  const headers: JsonObject = {};
+  if (RETRY_AFTER_STATUSES.has(status)) {
+    headers['retry-after'] = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
+  }
   const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
-  return route.body !== undefined && afterBody ? { headers: { [IGNORED_FIELDS_HEADER]: ignoredFieldsHeader } } : {};
+  if (route.body !== undefined && afterBody) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
 function operationOf(route: AnyRoute): JsonObject {

@@ -114,6 +114,9 @@ export function failuresOf(route: AnyRoute): ApiErrorName[] {
   const names: ApiErrorName[] = [];
   if (route.body !== undefined) names.push('badRequest', 'payloadTooLarge', 'unsupportedMediaType');
   if (route.auth) names.push('unauthorized', 'rateLimited');
+  // The key check, and any store call, may find the store unavailable; a write may find its disk full.
+  if (route.auth) names.push('storeUnavailable');
+  if (route.auth && route.method !== 'GET' && route.methodology !== true) names.push('storeFull');
   // The router answers 404 for a path parameter its schema refuses (`/v3/integrations/bogus/order`).
   if (Object.keys(route.params ?? {}).length > 0) names.push('notFound');
   names.push(...route.failures, route.serverError);

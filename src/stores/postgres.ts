@@ -13,6 +13,8 @@ import { listenForKeyChanges, type KeyChanges } from './postgres/key-listener.js
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction } from './postgres/transactions.js';
+import { postgresUnavailability } from './postgres/unavailable.js';
+import { classifyingFailures } from '../orders/unavailable.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods, SIGN_IN_PRUNE_BATCH } from './sql/queries.js';
 import type { JobRow } from './sql/rows.js';
@@ -33,6 +35,15 @@ export interface PostgresStoreOptions {
   readonly optimisticAttempts?: number;
   /** Called each time `changeOrder` gives up on the conditional write and locks the row. @internal */
   readonly onLockedFallback?: () => void;
+  /**
+   * Longest a statement may run, in milliseconds (default {@link DEFAULT_QUERY_TIMEOUT_MS}): the
+   * server cancels it (`statement_timeout`), and the driver gives up on a server that does not
+   * answer at all 1 s later, dropping the connection. The call then fails with a
+   * `StoreUnavailableError`. Migrations, run when the store opens, are not bounded.
+   */
+  readonly queryTimeoutMs?: number;
+  /** Longest wait for a pooled connection, opening it included, in milliseconds (default {@link DEFAULT_CONNECT_TIMEOUT_MS}). */
+  readonly connectTimeoutMs?: number;
 }
 
 /**
@@ -41,13 +52,33 @@ export interface PostgresStoreOptions {
  */
 const OPTIMISTIC_ATTEMPTS = 8;
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
-/** How long opening a connection may take before the query that needed it fails. */
-const CONNECT_TIMEOUT_MS = 10_000;
+/** How long waiting for a pooled connection, opening it included, may take before the call that needed it fails. */
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** How long a statement may run before the server cancels it (`statement_timeout`). */
+const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
+/** How much longer than the statement's bound the driver waits for a server that does not answer at all. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+/** Idle time after which TCP keepalive probes a connection, so that a vanished server is noticed. */
+const KEEPALIVE_INITIAL_DELAY_MS = 5_000;
 /** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
 const PING_TIMEOUT_MS = 2_000;
 
-/** Applies the missing migrations (./sql/migrations.ts) in order, holding an advisory lock so that concurrent opens wait for each other. */
-async function migrate(pool: pg.Pool, schema: string): Promise<void> {
+/**
+ * Applies the missing migrations (./sql/migrations.ts) in order, holding an advisory lock so that
+ * concurrent opens wait for each other. On a pool of its own, without the statement bound: a
+ * migration may rightly take longer than a request's statement.
+ */
+async function migrate(connection: pg.PoolConfig, schema: string): Promise<void> {
+  const pool = new pg.Pool({ ...connection, max: 1 });
+  pool.on('error', () => {});
+  try {
+    await migrateOn(pool, schema);
+  } finally {
+    await pool.end();
+  }
+}
+
+async function migrateOn(pool: pg.Pool, schema: string): Promise<void> {
   await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`truecost.migrate.${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -83,23 +114,34 @@ async function migrate(pool: pg.Pool, schema: string): Promise<void> {
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const schema = options.schema ?? 'public';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a lower-case PostgreSQL identifier: ${schema}`);
-  const pool = new pg.Pool({
+  const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
+  const connection: pg.PoolConfig = {
     connectionString: options.connectionString,
-    max: options.poolSize ?? 10,
     // A connection attempt the server never answers would hold its pool slot for good.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // A server that vanished (a failover, a cut network) is noticed on idle connections too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     options: `-c search_path=${schema}`,
+  };
+  try {
+    await migrate(connection, schema);
+  } catch (error) {
+    throw postgresUnavailability(error) ?? error;
+  }
+  const pool = new pg.Pool({
+    ...connection,
+    max: options.poolSize ?? 10,
+    // The server cancels a statement past its bound; the driver gives up on a server that says nothing
+    // (frozen, or cut off) a little later, and the pool then drops that connection.
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
   });
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
   pool.on('error', () => {});
-  try {
-    await migrate(pool, schema);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
   const keyChanges = await listenForKeyChanges(options.connectionString, schema);
-  return createPostgresStore(pool, options, keyChanges);
+  // Every failure of a database that is away, slow or full is a StoreUnavailableError (503 or 507 over HTTP).
+  return classifyingFailures(createPostgresStore(pool, options, keyChanges), postgresUnavailability);
 }
 
 function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {

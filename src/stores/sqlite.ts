@@ -11,6 +11,7 @@ import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods } from './sql/queries.js';
 import { sqliteDialect } from './sqlite/dialect.js';
 import { groupCommit } from './sqlite/group-commit.js';
+import { SYNC_BUSY_WAIT_MS, withSqliteFaults } from './sqlite/faults.js';
 import { keyChangeSignal, openWalIndexHeader } from './sqlite/key-signal.js';
 import { sqliteRunner } from './sqlite/statements.js';
 import { sqliteTransactions } from './sqlite/transactions.js';
@@ -19,7 +20,11 @@ import { sqliteTransactions } from './sqlite/transactions.js';
 export interface SqliteStoreOptions {
   /** The database file, created when missing. */
   readonly path: string;
-  /** How long a write waits for another connection's lock before failing, in ms (default 5000). */
+  /**
+   * How long a write waits for another connection's lock before failing with a
+   * `StoreUnavailableError`, in ms (default 5000). The wait is spent on timers, not inside SQLite,
+   * so the event loop keeps running (`sqlite/faults.ts`).
+   */
   readonly busyTimeoutMs?: number;
 }
 
@@ -71,9 +76,13 @@ function migrate(db: Database.Database): void {
 export async function openSqliteStore(options: SqliteStoreOptions): Promise<Store> {
   const db = new Database(options.path);
   try {
-    configure(db, options.busyTimeoutMs ?? 5000);
+    const lockWaitMs = options.busyTimeoutMs ?? 5000;
+    // Opening may wait inside SQLite: nothing is served yet.
+    configure(db, lockWaitMs);
     migrate(db);
-    return createSqliteStore(db);
+    // From now on a statement waits a few milliseconds at most; the store retries on timers.
+    db.pragma(`busy_timeout = ${SYNC_BUSY_WAIT_MS}`);
+    return withSqliteFaults(createSqliteStore(db), db, options.path, lockWaitMs);
   } catch (error) {
     db.close();
     throw error;

@@ -26,6 +26,22 @@ describe('the OpenAPI document', () => {
     }
   });
 
+  it('documents 503 with Retry-After on every route that needs a key, and 507 on the writes of orders, opt-ins and jobs', () => {
+    type Responses = Record<string, { headers?: Record<string, unknown>; content?: { 'application/json'?: { examples?: object } } }>;
+    const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { responses: Responses }>> };
+    const keyed = routes.filter((route) => route.auth);
+    expect(keyed.length).toBeGreaterThan(0);
+    for (const route of keyed) {
+      const responses = document.paths[route.path]![route.method.toLowerCase()]!.responses;
+      expect(responses['503']?.headers?.['retry-after'], `${route.method} ${route.path}`).toBeDefined();
+      expect(responses['503']?.content?.['application/json']?.examples).toHaveProperty('storeUnavailable');
+    }
+    const createOrder = document.paths['/v3/integrations/{variant}/order']!['post']!.responses;
+    expect(createOrder['507']?.headers?.['retry-after']).toBeDefined();
+    expect(document.paths['/v3/cars']!['post']!.responses['507']).toBeUndefined();
+    expect(document.paths['/healthz']!['get']!.responses['503']).toBeUndefined();
+  });
+
   it('lists the 404 of a path parameter the route refuses, which the service answers', async () => {
     const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> };
     const { call } = await setup();

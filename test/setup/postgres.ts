@@ -15,7 +15,7 @@ import { join } from 'node:path';
 const VARIABLE = 'TRUECOST_TEST_PG_URL';
 
 /** The folder holding initdb and pg_ctl: the newest installed version, else whatever is on PATH. */
-function postgresBin(): string | undefined {
+export function postgresBin(): string | undefined {
   const base = '/usr/lib/postgresql';
   if (existsSync(base)) {
     const versions = readdirSync(base)
@@ -31,7 +31,7 @@ function postgresBin(): string | undefined {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -43,13 +43,13 @@ async function freePort(): Promise<number> {
 }
 
 /** PostgreSQL refuses to run as root: as root, its tools run as the `postgres` user. */
-function asServerUser(command: string, args: string[]): void {
+export function asServerUser(command: string, args: string[]): void {
   const asRoot = userInfo().uid === 0;
   const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   execFileSync(file, argv, { stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
 }
 
-function ownByServerUser(path: string): void {
+export function ownByServerUser(path: string): void {
   if (userInfo().uid !== 0) return;
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());

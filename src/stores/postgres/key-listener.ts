@@ -4,6 +4,10 @@ import { KEY_CHANNEL } from './statements.js';
 
 /** How long the key listener waits before connecting again after losing its connection. */
 const LISTEN_RETRY_MS = 1000;
+/** Idle time after which TCP keepalive probes the listening connection. */
+const LISTEN_KEEPALIVE_MS = 5000;
+/** Longest the listener waits to connect before trying again later. */
+const LISTEN_CONNECT_TIMEOUT_MS = 5000;
 /** Longest a key write waits for its own notice to come back (see `KeyChanges.delivered`). */
 const NOTICE_WAIT_MS = 1000;
 
@@ -37,7 +41,14 @@ export async function listenForKeyChanges(connectionString: string, schema: stri
 
   async function connect(): Promise<void> {
     // Named after the schema, so that an operator (or a test) can tell the listener of each store.
-    const next = new pg.Client({ connectionString, application_name: `truecost key listener ${schema}` });
+    const next = new pg.Client({
+      connectionString,
+      application_name: `truecost key listener ${schema}`,
+      // Idle by design: keepalive notices a server that vanished, and the listener then reconnects.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: LISTEN_KEEPALIVE_MS,
+      connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+    });
     client = next;
     next.on('error', () => {});
     next.on('notification', (message) => {

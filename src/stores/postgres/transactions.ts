@@ -1,5 +1,6 @@
 // Transactions on one pooled connection, and running again those that lost a race.
 import type pg from 'pg';
+import { postgresUnavailability } from './unavailable.js';
 
 /** How often a transaction that lost a race (unique violation, serialization failure, deadlock) is run again. */
 const MAX_TRANSACTION_ATTEMPTS = 20;
@@ -16,9 +17,14 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
     await client.query('COMMIT');
     return result;
   } catch (error) {
-    await client.query('ROLLBACK').catch(() => {
-      broken = true;
-    });
+    // A connection that timed out or failed is dropped rather than asked to roll back: the server
+    // ends the transaction when the connection goes.
+    if (postgresUnavailability(error) !== undefined) broken = true;
+    else {
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
+    }
     throw error;
   } finally {
     client.release(broken);
