@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createHandler } from '../http/handler.js';
+import { DEFAULT_IDEMPOTENCY_RETENTION_MS } from '../http/idempotency.js';
+import { startIdempotencySweep } from './idempotency-sweep.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createNodeServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
@@ -74,7 +76,13 @@ export interface ServeOptions {
   readonly metricsHost: string;
   /** How long `/readyz` answers 503 after SIGTERM before the server stops accepting, in milliseconds. */
   readonly drainDelayMs: number;
+  /** How long an Idempotency-Key replays its answer, in milliseconds (docs/api.md, "Safe retries"). */
+  readonly idempotencyRetentionMs: number;
 }
+
+const HOUR_MS = 60 * 60 * 1000;
+/** The longest `--idempotency-retention`: 30 days. */
+const MAX_IDEMPOTENCY_RETENTION_HOURS = 720;
 
 /** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
 export const DEFAULT_DRAIN_DELAY_MS = 2_000;
@@ -101,6 +109,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'metrics-host': { type: 'string' },
     'drain-delay': { type: 'string' },
     'secure-cookies': { type: 'boolean' },
+    'idempotency-retention': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -124,6 +133,15 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     secureCookies: values['secure-cookies'] === true,
     metricsHost: values['metrics-host'] ?? host,
     drainDelayMs: integerOption(values['drain-delay'], 'drain-delay', DEFAULT_DRAIN_DELAY_MS, 0, 600_000),
+    idempotencyRetentionMs:
+      HOUR_MS *
+      integerOption(
+        values['idempotency-retention'] ?? (process.env['TRUECOST_IDEMPOTENCY_RETENTION'] || undefined),
+        'idempotency-retention',
+        DEFAULT_IDEMPOTENCY_RETENTION_MS / HOUR_MS,
+        1,
+        MAX_IDEMPOTENCY_RETENTION_HOURS,
+      ),
     ...(rate === undefined ? {} : { rateLimit: rate }),
     ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
   };
@@ -189,7 +207,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
         }
       : (entry) => metrics.request(entry),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
+    idempotency: { retentionMs: options.idempotencyRetentionMs },
   });
+  const sweep = startIdempotencySweep(store, (error) => log.write('error', { event: 'idempotency-sweep', error: String(error) }));
   const dashboard = dashboardListener({
     store,
     onJobQueued: () => worker.wake(),
@@ -212,6 +232,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     draining = true;
   }, async () => {
     await closeServer(server);
+    sweep.stop();
     await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });

@@ -15,6 +15,7 @@ export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
+                 [--idempotency-retention 24]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
@@ -29,7 +30,8 @@ export const USAGE = `Usage:
   truecost COMMAND --help
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
-Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
+Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT,
+TRUECOST_IDEMPOTENCY_RETENTION.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
 private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
@@ -51,7 +53,9 @@ const DETAILS: Readonly<Record<string, string>> = {
   --metrics-port N  serve /metrics on its own port instead of the main one
   --metrics-host A  address of the metrics port (default: --host)
   --drain-delay MS  how long /readyz answers 503 before the server stops accepting on SIGTERM
-  --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)`,
+  --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)
+  --idempotency-retention HOURS  how long an Idempotency-Key replays its answer
+                    (env TRUECOST_IDEMPOTENCY_RETENTION; default 24, at most 720)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
   flight: 'Prints the truecost of one flight in tonnes of CO2e (--json: the API response body).',

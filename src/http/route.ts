@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { ApiErrorName } from '../errors.js';
+import type { IdempotencyGuard } from '../orders/idempotency.js';
 import type { Store } from '../orders/store.js';
 import type { Scope } from '../orders/types.js';
 import type { Reply } from './reply.js';
@@ -44,6 +45,20 @@ export interface RouteContext<Body = unknown, Path extends string = string> {
   readonly store: Store;
   /** The services of the handler that routes may use (bulk job hand-off, the OpenAPI document, assets). */
   readonly services: RouteServices;
+  /**
+   * On a route marked `idempotent`, when the request carries an Idempotency-Key: the guard to pass
+   * to the store's write, so that the answer is stored with the key in the write's transaction.
+   */
+  readonly idempotency?: IdempotentWrite;
+}
+
+/** The Idempotency-Key of a request, as its route uses it (docs/api.md, "Safe retries"). */
+export interface IdempotentWrite {
+  /**
+   * The guard of the store write whose outcome `reply` turns into the route's answer: the route
+   * answers `reply(outcome)` itself, and the store stores the same answer with the key.
+   */
+  guard<Outcome>(reply: (outcome: Outcome) => Reply): IdempotencyGuard<Outcome>;
 }
 
 /** Services of the handler that some routes need. */
@@ -87,6 +102,11 @@ export interface Route<Body = unknown, Path extends string = string> {
   readonly serverError: ApiErrorName;
   /** Whether the answer carries the `x-truecost-methodology` header (the calculators). */
   readonly methodology?: boolean;
+  /**
+   * Whether the route writes, and so takes an `Idempotency-Key` header: its `handle` passes
+   * `idempotency.guard(...)` to the one store write it makes (docs/api.md, "Safe retries").
+   */
+  readonly idempotent?: boolean;
   handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
 }
 
@@ -103,6 +123,7 @@ export function failuresOf(route: AnyRoute): ApiErrorName[] {
   const names: ApiErrorName[] = [];
   if (route.body !== undefined) names.push('badRequest', 'payloadTooLarge', 'unsupportedMediaType');
   if (route.auth) names.push('unauthorized', 'rateLimited');
+  if (route.idempotent === true) names.push('idempotencyKeyInvalid', 'idempotencyKeyInProgress', 'idempotencyKeyMismatch');
   // The router answers 404 for a path parameter its schema refuses (`/v3/integrations/bogus/order`).
   if (Object.keys(route.params ?? {}).length > 0) names.push('notFound');
   names.push(...route.failures, route.serverError);
