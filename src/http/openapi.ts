@@ -39,12 +39,15 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 function successResponses(route: AnyRoute): JsonObject {
   const responses: JsonObject = {};
   for (const answer of route.responses) {
-    const headers = route.methodology === true ? { 'x-truecost-methodology': methodologyHeader } : undefined;
+    const headers = {
+      ...(route.methodology === true ? { 'x-truecost-methodology': methodologyHeader } : {}),
+      ...(route.idempotent === true ? { 'idempotent-replayed': replayedHeader } : {}),
+    };
     const content =
       answer.schema !== undefined
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
         : { [answer.contentType ?? 'text/plain']: { schema: { type: 'string' } } };
-    responses[String(answer.status)] = { description: answer.description, content, ...(headers ? { headers } : {}) };
+    responses[String(answer.status)] = { description: answer.description, content, ...(Object.keys(headers).length > 0 ? { headers } : {}) };
   }
   return responses;
 }
@@ -52,6 +55,20 @@ function successResponses(route: AnyRoute): JsonObject {
 const methodologyHeader = {
   description: `The version of the methodology data that produced the result (now ${METHODOLOGY_VERSION}).`,
   schema: { type: 'string' },
+};
+
+const replayedHeader = {
+  description: '`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key (docs/api.md, "Safe retries").',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to retry: the first request with the key runs and its answer is stored; a repeat with the same method, path and body gets that answer (with `Idempotent-Replayed: true`), a different request 422, a repeat while the first runs 409. Kept 24 hours by default, per partner and environment.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
 function failureResponses(route: AnyRoute): JsonObject {
@@ -67,8 +84,8 @@ function failureResponses(route: AnyRoute): JsonObject {
     responses[String(status)] = {
       description: messages.join(' | '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' }, examples } },
-      ...(status === 429
-        ? { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } }
+      ...(status === 429 || (status === 409 && names.includes('idempotencyKeyInProgress'))
+        ? { headers: { 'retry-after': { description: 'Seconds to wait (429, and the 409 of a key still in progress).', schema: { type: 'integer' } } } }
         : {}),
     };
   }
@@ -76,7 +93,7 @@ function failureResponses(route: AnyRoute): JsonObject {
 }
 
 function operationOf(route: AnyRoute): JsonObject {
-  const parameters = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
+  const parameters: JsonObject[] = [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) => {
     const schema = route.params?.[name];
     return {
       name,
@@ -85,6 +102,7 @@ function operationOf(route: AnyRoute): JsonObject {
       schema: schema === undefined ? { type: 'string', minLength: 1 } : jsonSchemaOf(schema, 'input'),
     };
   });
+  if (route.idempotent === true) parameters.push(idempotencyKeyParameter);
   return {
     operationId: route.operationId,
     summary: route.summary,
