@@ -10,6 +10,7 @@ export const entries = {
   cli: 'src/cli/index.ts',
   'bulk/index': 'src/bulk/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'client/index': 'src/client/index.ts',
 
 };
 
