@@ -3,7 +3,7 @@
 // runs and its answer is stored with the key, in the transaction of the write it guards; a repeat
 // with the same method, path and body gets that answer again, marked as a replay.
 import { hashApiKey } from './keys.js';
-import { IdempotencyClaimLost, type IdempotencyClaim, type StoredAnswer } from '../orders/idempotency.js';
+import { isIdempotencyClaimLost, type IdempotencyClaim, type StoredAnswer } from '../orders/idempotency.js';
 import type { Store } from '../orders/store.js';
 import type { Scope } from '../orders/types.js';
 import { failure, type Reply } from './reply.js';
@@ -96,7 +96,7 @@ export async function runIdempotent(
     reply = await route(write);
   } catch (error) {
     await release();
-    if (error instanceof IdempotencyClaimLost) return inProgress();
+    if (isIdempotencyClaimLost(error)) return inProgress();
     throw error;
   }
   // Answered: the write committed with its answer. Otherwise the route answered before writing.

@@ -69,6 +69,14 @@ export class IdempotencyClaimLost extends Error {
   }
 }
 
+/**
+ * Whether `error` is an {@link IdempotencyClaimLost}, by name: each entry point of the package is
+ * bundled on its own, so a store's copy of the class is not the handler's.
+ */
+export function isIdempotencyClaimLost(error: unknown): boolean {
+  return error instanceof Error && error.name === 'IdempotencyClaimLost';
+}
+
 /** Where Idempotency-Keys live; the answers themselves are written by the guarded writes. */
 export interface IdempotencyStore {
   /**
