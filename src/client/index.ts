@@ -39,41 +39,37 @@ import { verifyWebhook, type WebhookHeaders } from './webhook.js';
 
 export { verifyWebhook, type WebhookHeaders, type VerifyWebhookOptions } from './webhook.js';
 
-/** What a request body may be: the schema's input (defaults may be left out). */
-type In<Schema extends z.ZodType> = z.input<Schema>;
-/** What an answer is: the schema's output. */
-type Out<Schema extends z.ZodType> = z.output<Schema>;
-
-export type CreateOrderRequest = In<typeof createOrderRequestSchema>;
-export type CreateOrderResponse = Out<typeof createOrderResponseSchema>;
-export type CreateOrdersRequest = In<typeof createOrdersRequestSchema>;
-export type CreateOrdersResponse = Out<typeof createOrdersResponseSchema>;
-export type UpdateClimesRequest = In<typeof updateClimesRequestSchema>;
-export type AddClimesResponse = Out<typeof addClimesResponseSchema>;
-export type RemoveClimesResponse = Out<typeof removeClimesResponseSchema>;
-export type CancelOrderResponse = Out<typeof cancelOrderResponseSchema>;
-export type GetOrderResponse = Out<typeof getOrderResponseSchema>;
-export type OptInRequest = In<typeof optInRequestSchema>;
-export type OptInResponse = Out<typeof optInResponseSchema>;
-export type GetOptInResponse = Out<typeof getOptInResponseSchema>;
-export type FlightRequest = In<typeof flightRequestSchema>;
-export type FlightResponse = Out<typeof flightResponseSchema>;
-export type BulkFlightRequest = In<typeof bulkFlightRequestSchema>;
-export type BulkFlightAccepted = Out<typeof bulkFlightAcceptedSchema>;
+// Request types are the schemas' input (defaults may be left out); answers their output.
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export type CreateOrderResponse = z.output<typeof createOrderResponseSchema>;
+export type CreateOrdersRequest = z.input<typeof createOrdersRequestSchema>;
+export type CreateOrdersResponse = z.output<typeof createOrdersResponseSchema>;
+export type UpdateClimesRequest = z.input<typeof updateClimesRequestSchema>;
+export type AddClimesResponse = z.output<typeof addClimesResponseSchema>;
+export type RemoveClimesResponse = z.output<typeof removeClimesResponseSchema>;
+export type CancelOrderResponse = z.output<typeof cancelOrderResponseSchema>;
+export type GetOrderResponse = z.output<typeof getOrderResponseSchema>;
+export type OptInRequest = z.input<typeof optInRequestSchema>;
+export type OptInResponse = z.output<typeof optInResponseSchema>;
+export type GetOptInResponse = z.output<typeof getOptInResponseSchema>;
+export type FlightRequest = z.input<typeof flightRequestSchema>;
+export type FlightResponse = z.output<typeof flightResponseSchema>;
+export type BulkFlightRequest = z.input<typeof bulkFlightRequestSchema>;
+export type BulkFlightAccepted = z.output<typeof bulkFlightAcceptedSchema>;
 /** The body of a bulk result delivery (E7): flight_id to tonnes CO2e as a string. */
-export type BulkFlightResults = Out<typeof bulkFlightResultsSchema>;
-export type BulkJobResponse = Out<typeof bulkJobResponseSchema>;
-export type CarRequest = In<typeof carRequestSchema>;
-export type CarResponse = Out<typeof carResponseSchema>;
-export type BusRequest = In<typeof busRequestSchema>;
-export type BusResponse = Out<typeof busResponseSchema>;
-export type SuvRequest = In<typeof suvRequestSchema>;
-export type SuvResponse = Out<typeof suvResponseSchema>;
-export type LogisticsRequest = In<typeof logisticsRequestSchema>;
-export type LogisticsResponse = Out<typeof logisticsResponseSchema>;
-export type CommuteRequest = In<typeof commuteRequestSchema>;
-export type CommuteResponse = Out<typeof commuteResponseSchema>;
-export type FreightRequest = In<typeof freightRequestSchema>;
+export type BulkFlightResults = z.output<typeof bulkFlightResultsSchema>;
+export type BulkJobResponse = z.output<typeof bulkJobResponseSchema>;
+export type CarRequest = z.input<typeof carRequestSchema>;
+export type CarResponse = z.output<typeof carResponseSchema>;
+export type BusRequest = z.input<typeof busRequestSchema>;
+export type BusResponse = z.output<typeof busResponseSchema>;
+export type SuvRequest = z.input<typeof suvRequestSchema>;
+export type SuvResponse = z.output<typeof suvResponseSchema>;
+export type LogisticsRequest = z.input<typeof logisticsRequestSchema>;
+export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
+export type CommuteRequest = z.input<typeof commuteRequestSchema>;
+export type CommuteResponse = z.output<typeof commuteResponseSchema>;
+export type FreightRequest = z.input<typeof freightRequestSchema>;
 export type { Variant };
 
 /** How the client reaches the API and retries. */

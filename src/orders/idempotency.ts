@@ -82,7 +82,7 @@ export interface IdempotencyStore {
   /**
    * Atomically claims the key for the request: a key that is unknown, or whose `expiresAt` is at
    * or before `now`, becomes the claim's (its answer pending until `leaseEnds`); any other gives
-   * {@link decideStart}'s answer for its record.
+   * the answer `decideStart` gives for its record.
    */
   startIdempotent(claim: IdempotencyClaim, now: number, leaseEnds: number): Promise<IdempotencyStart>;
   /** Forgets the key if the claim still holds it unanswered (the request ended without a stored answer). */
