@@ -61,15 +61,15 @@ export function defineIdempotencyChecks(check: DefineCheck): void {
     // The lease ended and another request took the key over.
     await store.startIdempotent({ ...claim, token: 'theirs' }, now + 10, now + 20);
     const lost = guardOf<never>(claim, now + 1000);
-    const refusals: Promise<unknown>[] = [
-      store.createOrders(staging, 'vote', [order()], now, lost),
-      store.saveOptIn(staging, { cart_id: 'c-1', opted_in: true, climes: 1 }, now, lost),
-      store.enqueueJob({ ...staging, jobId: 'j-1', request: [], createdAt: now }, lost),
-    ];
-    for (const refusal of refusals) {
-      const outcome = await refusal.then(() => 'written', (error: unknown) => error);
-      expectThat(isIdempotencyClaimLost(outcome)).toBe(true);
-    }
+    // Each outcome is caught as the write starts, so that no refusal is left unhandled meanwhile.
+    const outcomes = await Promise.all(
+      [
+        store.createOrders(staging, 'vote', [order()], now, lost),
+        store.saveOptIn(staging, { cart_id: 'c-1', opted_in: true, climes: 1 }, now, lost),
+        store.enqueueJob({ ...staging, jobId: 'j-1', request: [], createdAt: now }, lost),
+      ].map((write: Promise<unknown>) => write.then(() => 'written', (error: unknown) => error)),
+    );
+    for (const outcome of outcomes) expectThat(isIdempotencyClaimLost(outcome)).toBe(true);
     expectThat(await store.getOrder(staging, 'o-1')).toBeUndefined();
     expectThat(await store.getOptIn(staging, 'c-1')).toBeUndefined();
     expectThat(await store.getJob(staging, 'j-1')).toBeUndefined();
