@@ -9,6 +9,7 @@ export const entries = {
   'stores/postgres': 'src/stores/postgres.ts',
   'bulk/index': 'src/bulk/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'client/index': 'src/client/index.ts',
 };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];

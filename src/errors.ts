@@ -49,6 +49,18 @@ export const apiErrors = {
     status: 409,
     message: 'The order would hold more climes than the limit of 1000000000.',
   },
+  idempotencyKeyInvalid: {
+    status: 400,
+    message: 'Bad Request! The Idempotency-Key header must be 1 to 255 printable ASCII characters.',
+  },
+  idempotencyKeyInProgress: {
+    status: 409,
+    message: 'Conflict! A request with this Idempotency-Key is still being processed; retry later.',
+  },
+  idempotencyKeyMismatch: {
+    status: 422,
+    message: 'Unprocessable Content! This Idempotency-Key was already used for a different request.',
+  },
   requestTimeout: { status: 408, message: 'Request Timeout! The request was not received in time.' },
   payloadTooLarge: { status: 413, message: payloadTooLargeMessage(DEFAULT_BODY_LIMIT_BYTES) },
   uriTooLong: { status: 414, message: 'URI Too Long! The request line is over the size limit.' },

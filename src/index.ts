@@ -101,6 +101,15 @@ export type {
   ResultEndpoint,
   Store,
 } from './orders/store.js';
+export { IdempotencyClaimLost } from './orders/idempotency.js';
+export type {
+  IdempotencyClaim,
+  IdempotencyGuard,
+  IdempotencyRecord,
+  IdempotencyStart,
+  IdempotencyStore,
+  StoredAnswer,
+} from './orders/idempotency.js';
 
 // Every request and response schema, and their JSON Schema.
 export { jsonSchemas, requestSchemas, responseSchemas, type JsonSchema } from './schemas/catalog.js';

@@ -11,6 +11,7 @@ const sources: Readonly<Record<string, string>> = {
   truecost: '../src/index.js',
   'truecost/http': '../src/http/index.js',
   'truecost/bulk': '../src/bulk/index.js',
+  'truecost/client': '../src/client/index.js',
   'truecost/stores/memory': '../src/stores/memory.js',
   'truecost/stores/sqlite': '../src/stores/sqlite.js',
   'truecost/stores/postgres': '../src/stores/postgres.js',

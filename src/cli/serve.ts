@@ -2,6 +2,8 @@ import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
 import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS } from '../http/handler.js';
+import { DEFAULT_IDEMPOTENCY_RETENTION_MS } from '../http/idempotency.js';
+import { startIdempotencySweep } from './idempotency-sweep.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
@@ -49,6 +51,10 @@ function logWorkerEventsTo(log: ServiceLog): (event: WorkerEvent) => void {
   return (event) => log.write(workerEventLevel(event), workerEventFields(event));
 }
 
+const HOUR_MS = 60 * 60 * 1000;
+/** The longest `--idempotency-retention`: 30 days. */
+const MAX_IDEMPOTENCY_RETENTION_HOURS = 720;
+
 /** The default `--drain-delay`: long enough for a load balancer polling `/readyz` every second to notice. */
 export const DEFAULT_DRAIN_DELAY_MS = 2_000;
 
@@ -77,6 +83,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'db-timeout': { type: 'string' },
     'db-connect-timeout': { type: 'string' },
     'stale-key-window': { type: 'string' },
+    'idempotency-retention': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -106,6 +113,15 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     staleKeyWindowMs: integerOption(staleKeyWindow, 'stale-key-window', DEFAULT_STALE_KEY_WINDOW_MS, 0, 86_400_000),
     ...(dbTimeout === undefined ? {} : { dbTimeoutMs: integerOption(dbTimeout, 'db-timeout', 0, 1, 600_000) }),
     ...(dbConnectTimeout === undefined ? {} : { dbConnectTimeoutMs: integerOption(dbConnectTimeout, 'db-connect-timeout', 0, 1, 600_000) }),
+    idempotencyRetentionMs:
+      HOUR_MS *
+      integerOption(
+        values['idempotency-retention'] ?? (process.env['TRUECOST_IDEMPOTENCY_RETENTION'] || undefined),
+        'idempotency-retention',
+        DEFAULT_IDEMPOTENCY_RETENTION_MS / HOUR_MS,
+        1,
+        MAX_IDEMPOTENCY_RETENTION_HOURS,
+      ),
     ...(rate === undefined ? {} : { rateLimit: rate }),
     ...(values['metrics-port'] === undefined ? {} : { metricsPort: integerOption(values['metrics-port'], 'metrics-port', 0, 0, 65_535) }),
   };
@@ -181,7 +197,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
         }
       : (entry) => metrics.request(entry),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
+    idempotency: { retentionMs: options.idempotencyRetentionMs },
   });
+  const sweep = startIdempotencySweep(store, (error) => log.write('error', { event: 'idempotency-sweep', error: String(error) }));
   const dashboard = dashboardListener({
     store,
     onJobQueued: () => worker.wake(),
@@ -206,6 +224,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     drain.begin();
   }, async () => {
     await drain.close(SHUTDOWN_GRACE_MS);
+    sweep.stop();
     await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });

@@ -36,4 +36,6 @@ export interface ServeOptions {
   readonly dbConnectTimeoutMs?: number;
   /** How long a confirmed key is still accepted while the store cannot answer, in milliseconds. */
   readonly staleKeyWindowMs: number;
+  /** How long an Idempotency-Key replays its answer, in milliseconds (docs/api.md, "Safe retries"). */
+  readonly idempotencyRetentionMs: number;
 }

@@ -16,6 +16,7 @@ export const USAGE = `Usage:
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
                  [--db-timeout 5000] [--db-connect-timeout 5000] [--stale-key-window 60000]
+                 [--idempotency-retention 24]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
@@ -30,7 +31,8 @@ export const USAGE = `Usage:
   truecost COMMAND --help
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
-Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT.
+Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT,
+TRUECOST_IDEMPOTENCY_RETENTION.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
 private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
@@ -55,7 +57,9 @@ const DETAILS: Readonly<Record<string, string>> = {
   --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)
   --db-timeout MS   bound of a store call: PostgreSQL statement, SQLite lock wait (default 5000)
   --db-connect-timeout MS  bound of the wait for a PostgreSQL connection (default 5000)
-  --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)`,
+  --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
+  --idempotency-retention HOURS  how long an Idempotency-Key replays its answer
+                    (env TRUECOST_IDEMPOTENCY_RETENTION; default 24, at most 720)`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:

@@ -8,6 +8,7 @@ import { isJsonContentType, readBodyText, type BodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
+import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent, type IdempotencyOptions } from './idempotency.js';
 import { buildOpenApiDocument } from './openapi.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
@@ -101,6 +102,8 @@ export interface HandlerOptions {
    * refused. See docs/operations.md, "Failure modes".
    */
   readonly staleKeyWindowMs?: number;
+  /** How long Idempotency-Keys are kept (docs/api.md, "Safe retries"); defaults when absent. */
+  readonly idempotency?: IdempotencyOptions;
 }
 
 /** The default {@link HandlerOptions.staleKeyWindowMs}: one minute. */
@@ -243,7 +246,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
         if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.retryAfterSeconds) });
       }
     }
+    // Only the write routes take an Idempotency-Key; any other ignores the header.
+    const idempotencyKey = matched.idempotent === true ? call.header(IDEMPOTENCY_KEY_HEADER) : null;
+    if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey)) return failure('idempotencyKeyInvalid');
     let body: unknown;
+    let bodyText = '';
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
       const read = await call.readBody(maxBodyBytes);
@@ -258,8 +265,13 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
       if (validated.ignored.length > 0) trace.ignored = validated.ignored;
+      bodyText = read.text;
     }
-    return matched.handle({ body, params: match.params, query: call.query ?? '', scope, now: now(), store, services });
+    const context = { body, params: match.params, query: call.query ?? '', scope, now: now(), store, services };
+    if (idempotencyKey === null) return matched.handle(context);
+    const fingerprint = await requestFingerprint(call.method, call.path, bodyText);
+    const request = { scope, key: idempotencyKey, fingerprint, now: context.now };
+    return runIdempotent(store, request, options.idempotency ?? {}, (idempotency) => matched.handle({ ...context, idempotency }));
   }
 
   const { onRequest } = options;

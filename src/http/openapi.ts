@@ -46,16 +46,17 @@ function successResponses(route: AnyRoute): JsonObject {
       answer.schema !== undefined
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
         : { [answer.contentType ?? 'text/plain']: { schema: { type: 'string' } } };
-    responses[String(answer.status)] = { description: answer.description, content, ...(headers ? { headers } : {}) };
+    responses[String(answer.status)] = { description: answer.description, content, ...(headers === undefined ? {} : { headers }) };
   }
   return responses;
 }
 
-/** The headers of a route's answers: the methodology version on calculators, the ignored fields where a body is read. */
+/** The headers of a route's answers: the methodology version on calculators, the ignored fields where a body is read, the replay marker on writes. */
 function answerHeaders(route: AnyRoute): JsonObject | undefined {
   const headers: JsonObject = {};
   if (route.methodology === true) headers['x-truecost-methodology'] = methodologyHeader;
   if (route.body !== undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  if (route.idempotent === true) headers['idempotent-replayed'] = replayedHeader;
   return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
@@ -72,6 +73,20 @@ const methodologyHeader = {
 /** The failures that carry `Retry-After`: the rate limit, and a store that cannot answer now or has no disk left. */
 const RETRY_AFTER_STATUSES = new Set([429, 503, 507]);
 
+const replayedHeader = {
+  description: '`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key (docs/api.md, "Safe retries").',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+const idempotencyKeyParameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description:
+    'Makes the write safe to retry: the first request with the key runs and its answer is stored; a repeat with the same method, path and body gets that answer (with `Idempotent-Replayed: true`), a different request 422, a repeat while the first runs 409. Kept 24 hours by default, per partner and environment.',
+  schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
 function failureResponses(route: AnyRoute): JsonObject {
   const byStatus = new Map<number, ApiErrorName[]>();
   for (const name of failuresOf(route)) {
@@ -85,17 +100,18 @@ function failureResponses(route: AnyRoute): JsonObject {
     responses[String(status)] = {
       description: messages.join(' | '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' }, examples } },
-      ...failureHeaders(route, status),
+      ...failureHeaders(route, status, names),
     };
   }
   return responses;
 }
 
 /** `Retry-After` on a 429; the ignored fields on the failures a route answers after it accepted the body. */
-function failureHeaders(route: AnyRoute, status: number): JsonObject {
+function failureHeaders(route: AnyRoute, status: number, names: readonly ApiErrorName[]): JsonObject {
   if (status === 429) return { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
   const headers: JsonObject = {};
-  if (RETRY_AFTER_STATUSES.has(status)) {
+  // A store that cannot answer now or has no disk left, and the 409 of an Idempotency-Key still in progress.
+  if (RETRY_AFTER_STATUSES.has(status) || (status === 409 && names.includes('idempotencyKeyInProgress'))) {
     headers['retry-after'] = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
   }
   const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
@@ -116,6 +132,7 @@ function operationOf(route: AnyRoute): JsonObject {
   for (const query of route.queryParameters ?? []) {
     parameters.push({ name: query.name, in: 'query', required: false, description: query.description, schema: jsonSchemaOf(query.schema, 'input') });
   }
+  if (route.idempotent === true) parameters.push(idempotencyKeyParameter);
   return {
     operationId: route.operationId,
     summary: route.summary,

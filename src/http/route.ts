@@ -1,5 +1,6 @@
 import type { z } from 'zod/mini';
 import type { ApiErrorName } from '../errors.js';
+import type { IdempotencyGuard } from '../orders/idempotency.js';
 import type { Store } from '../orders/store.js';
 import type { Scope } from '../orders/types.js';
 import type { Reply } from './reply.js';
@@ -46,6 +47,20 @@ export interface RouteContext<Body = unknown, Path extends string = string> {
   readonly store: Store;
   /** The services of the handler that routes may use (bulk job hand-off, the OpenAPI document, assets). */
   readonly services: RouteServices;
+  /**
+   * On a route marked `idempotent`, when the request carries an Idempotency-Key: the guard to pass
+   * to the store's write, so that the answer is stored with the key in the write's transaction.
+   */
+  readonly idempotency?: IdempotentWrite;
+}
+
+/** The Idempotency-Key of a request, as its route uses it (docs/api.md, "Safe retries"). */
+export interface IdempotentWrite {
+  /**
+   * The guard of the store write whose outcome `reply` turns into the route's answer: the route
+   * answers `reply(outcome)` itself, and the store stores the same answer with the key.
+   */
+  guard<Outcome>(reply: (outcome: Outcome) => Reply): IdempotencyGuard<Outcome>;
 }
 
 /** Services of the handler that some routes need. */
@@ -91,6 +106,11 @@ export interface Route<Body = unknown, Path extends string = string> {
   readonly serverError: ApiErrorName;
   /** Whether the answer carries the `x-truecost-methodology` header (the calculators). */
   readonly methodology?: boolean;
+  /**
+   * Whether the route writes, and so takes an `Idempotency-Key` header: its `handle` passes
+   * `idempotency.guard(...)` to the one store write it makes (docs/api.md, "Safe retries").
+   */
+  readonly idempotent?: boolean;
   handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
 }
 
@@ -117,6 +137,7 @@ export function failuresOf(route: AnyRoute): ApiErrorName[] {
   // The key check, and any store call, may find the store unavailable; a write may find its disk full.
   if (route.auth) names.push('storeUnavailable');
   if (route.auth && route.method !== 'GET' && route.methodology !== true) names.push('storeFull');
+  if (route.idempotent === true) names.push('idempotencyKeyInvalid', 'idempotencyKeyInProgress', 'idempotencyKeyMismatch');
   // The router answers 404 for a path parameter its schema refuses (`/v3/integrations/bogus/order`).
   if (Object.keys(route.params ?? {}).length > 0) names.push('notFound');
   names.push(...route.failures, route.serverError);

@@ -29,7 +29,7 @@ import {
 } from '../schemas/flight.js';
 import { explainedBody, explainedResponseSchema, explainQueryParameter, explainRequested } from './explain.js';
 import { flightResponseJson } from './json.js';
-import { failure, success } from './reply.js';
+import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
 
 const CALCULATORS = 'Calculators';
@@ -126,13 +126,15 @@ export const flightRoutes: readonly AnyRoute[] = [
     failures: ['noBulkEndpoint'],
     serverError: 'flightServerError',
     methodology: true,
-    async handle({ body, scope, now, store, services }) {
+    idempotent: true,
+    async handle({ body, scope, now, store, services, idempotency }) {
       const endpoint = await store.getResultEndpoint(scope.partnerId);
       if (endpoint === undefined) return failure('noBulkEndpoint');
       const jobId = services.newJobId();
-      await store.enqueueJob({ jobId, request: body, createdAt: now, ...scope });
+      const accepted = (): Reply => success(200, { message: successMessages.bulkAccepted, job_id: jobId });
+      await store.enqueueJob({ jobId, request: body, createdAt: now, ...scope }, idempotency?.guard(accepted));
       services.jobQueued(jobId);
-      return success(200, { message: successMessages.bulkAccepted, job_id: jobId });
+      return accepted();
     },
   }),
   defineRoute({

@@ -1,5 +1,5 @@
 import { successMessages } from '../errors.js';
-import { optInView, orderView, refusalErrors, type OrderChange } from '../orders/machine.js';
+import { optInView, orderView, refusalErrors, type ChangeOutcome, type CreatePlan, type OrderChange } from '../orders/machine.js';
 import type { Scope } from '../orders/types.js';
 import type { Store } from '../orders/store.js';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../schemas/order.js';
 import { identifierSchema } from '../schemas/common.js';
 import { failure, success, type Reply } from './reply.js';
-import { defineRoute, type AnyRoute } from './route.js';
+import { defineRoute, type AnyRoute, type IdempotentWrite } from './route.js';
 
 const variantParam = { variant: variantSchema };
 // A path id follows the rules of the body's ids: one no store can hold matches no route (404).
@@ -38,9 +38,23 @@ async function change(
   partnerOrderId: string,
   command: OrderChange,
   now: number,
+  idempotency: IdempotentWrite | undefined,
 ): Promise<Reply> {
-  const outcome = await store.changeOrder(scope, variant, partnerOrderId, command, now);
+  return changed(await store.changeOrder(scope, variant, partnerOrderId, command, now, idempotency?.guard(changed)));
+}
+
+function changed(outcome: ChangeOutcome): Reply {
   return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
+}
+
+/** The E2 answer of a plan: 201 with every id, or the refusal with the path of the order refused. */
+function batchCreated(plan: CreatePlan): Reply {
+  if (!plan.ok) {
+    const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
+    const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
+    return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
+  }
+  return success(201, { message: successMessages.ordersCreated, partner_order_ids: plan.partnerOrderIds });
 }
 
 /** E1 to E5 and the order routes docs/api.md describes (read, full cancellation, read an opt-in). */
@@ -59,10 +73,13 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 201, description: 'The order was created.', schema: createOrderResponseSchema }],
     failures: ['orderConflict', 'cartConflict'],
     serverError: 'serverError',
-    async handle({ body, params, scope, now, store }) {
-      const plan = await store.createOrders(scope, variantOf(params), [body.order], now);
-      if (!plan.ok) return failure(refusalErrors[plan.refusal.kind]);
-      return success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id });
+    idempotent: true,
+    async handle({ body, params, scope, now, store, idempotency }) {
+      const created = (plan: CreatePlan): Reply =>
+        plan.ok
+          ? success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id })
+          : failure(refusalErrors[plan.refusal.kind]);
+      return created(await store.createOrders(scope, variantOf(params), [body.order], now, idempotency?.guard(created)));
     },
   }),
   defineRoute({
@@ -78,14 +95,9 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 201, description: 'Every order was created.', schema: createOrdersResponseSchema }],
     failures: ['orderConflict', 'cartConflict'],
     serverError: 'serverError',
-    async handle({ body, params, scope, now, store }) {
-      const plan = await store.createOrders(scope, variantOf(params), body.orders, now);
-      if (!plan.ok) {
-        const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
-        const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
-        return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
-      }
-      return success(201, { message: successMessages.ordersCreated, partner_order_ids: plan.partnerOrderIds });
+    idempotent: true,
+    async handle({ body, params, scope, now, store, idempotency }) {
+      return batchCreated(await store.createOrders(scope, variantOf(params), body.orders, now, idempotency?.guard(batchCreated)));
     },
   }),
   defineRoute({
@@ -100,8 +112,9 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 200, description: 'The climes were added.', schema: addClimesResponseSchema }],
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled', 'climesLimitExceeded'],
     serverError: 'serverError',
-    handle: ({ body, params, scope, now, store }) =>
-      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'add', climes: body.climes }, now),
+    idempotent: true,
+    handle: ({ body, params, scope, now, store, idempotency }) =>
+      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'add', climes: body.climes }, now, idempotency),
   }),
   defineRoute({
     method: 'PATCH',
@@ -116,8 +129,9 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 200, description: 'The climes were removed.', schema: removeClimesResponseSchema }],
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled', 'insufficientClimes'],
     serverError: 'serverError',
-    handle: ({ body, params, scope, now, store }) =>
-      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'remove', climes: body.climes }, now),
+    idempotent: true,
+    handle: ({ body, params, scope, now, store, idempotency }) =>
+      change(store, scope, variantOf(params), body.partner_order_id, { kind: 'remove', climes: body.climes }, now, idempotency),
   }),
   defineRoute({
     method: 'DELETE',
@@ -130,8 +144,9 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 200, description: 'The order was cancelled.', schema: cancelOrderResponseSchema }],
     failures: ['orderNotFound', 'orderUnlocked', 'orderCancelled'],
     serverError: 'serverError',
-    handle: ({ params, scope, now, store }) =>
-      change(store, scope, variantOf(params), params.partner_order_id, { kind: 'cancel' }, now),
+    idempotent: true,
+    handle: ({ params, scope, now, store, idempotency }) =>
+      change(store, scope, variantOf(params), params.partner_order_id, { kind: 'cancel' }, now, idempotency),
   }),
   defineRoute({
     method: 'GET',
@@ -163,9 +178,11 @@ export const orderRoutes: readonly AnyRoute[] = [
     responses: [{ status: 200, description: 'The opt-in was stored.', schema: optInResponseSchema }],
     failures: [],
     serverError: 'serverError',
-    async handle({ body, scope, now, store }) {
-      await store.saveOptIn(scope, body, now);
-      return success(200, { message: successMessages.optInSaved });
+    idempotent: true,
+    async handle({ body, scope, now, store, idempotency }) {
+      const saved = (): Reply => success(200, { message: successMessages.optInSaved });
+      await store.saveOptIn(scope, body, now, idempotency?.guard(saved));
+      return saved();
     },
   }),
   defineRoute({

@@ -2,12 +2,14 @@ import type { OptInRequest, Order, Variant } from '../schemas/order.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from './machine.js';
 import type { Environment, OptInRecord, OrderRecord, Scope } from './types.js';
 import type { OrderState } from '../schemas/order.js';
+import type { IdempotencyGuard, IdempotencyStore } from './idempotency.js';
 
 /**
  * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
  * (`planCreate`, `applyChange`, `planOptIn`) on what it holds, inside one transaction or lock,
  * and writes the result durably before its promise resolves. Concurrent calls on one order never
- * lose an update.
+ * lose an update. A write given an Idempotency-Key `guard` stores the guard's answer with the key in
+ * the same transaction, or throws `IdempotencyClaimLost` and writes nothing (./idempotency.ts).
  */
 export interface OrderStore {
   /**
@@ -15,7 +17,13 @@ export interface OrderStore {
    * the vote orders holding its carts, plans with `planCreate`, and inserts every new record, or
    * nothing when the plan refuses.
    */
-  createOrders(scope: Scope, variant: Variant, orders: readonly Order[], now: number): Promise<CreatePlan>;
+  createOrders(
+    scope: Scope,
+    variant: Variant,
+    orders: readonly Order[],
+    now: number,
+    guard?: IdempotencyGuard<CreatePlan>,
+  ): Promise<CreatePlan>;
   /** E3, E4 and the full cancellation: `applyChange` on the stored order, then its write. */
   changeOrder(
     scope: Scope,
@@ -23,11 +31,12 @@ export interface OrderStore {
     partnerOrderId: string,
     change: OrderChange,
     now: number,
+    guard?: IdempotencyGuard<ChangeOutcome>,
   ): Promise<ChangeOutcome>;
   /** The stored order with this partner_order_id in the scope, of either variant. */
   getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined>;
   /** E5: creates or replaces the opt-in record of the cart (`planOptIn`). */
-  saveOptIn(scope: Scope, request: OptInRequest, now: number): Promise<OptInRecord>;
+  saveOptIn(scope: Scope, request: OptInRequest, now: number, guard?: IdempotencyGuard<OptInRecord>): Promise<OptInRecord>;
   getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined>;
 }
 
@@ -108,7 +117,7 @@ export type AttemptOutcome =
 /** Durable bulk jobs with leases, so that two workers never deliver one job at the same time. */
 export interface JobStore {
   /** Stores a new job, queued and due at once, before E7 answers. */
-  enqueueJob(job: { jobId: string; request: unknown; createdAt: number } & Scope): Promise<void>;
+  enqueueJob(job: { jobId: string; request: unknown; createdAt: number } & Scope, guard?: IdempotencyGuard<void>): Promise<void>;
   /**
    * Atomically takes the oldest due job (queued or delivering, `nextAttemptAt <= now`, lease absent
    * or expired), marks it delivering and leases it to `workerId` until `now + leaseMs`.
@@ -269,7 +278,7 @@ export interface DashboardStore {
 }
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
-export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore {
+export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
   /**

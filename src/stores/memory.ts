@@ -9,6 +9,7 @@ import type { ChangeOutcome, CreatePlan, OrderChange } from '../orders/machine.j
 import type { ApiKeyRecord, ApiKeySummary, InviteRecord, ListPage, OrderEvent, ResultEndpoint, SessionRecord, Store } from '../orders/store.js';
 import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
+import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryJobs } from './memory/jobs.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
@@ -40,6 +41,8 @@ export function createMemoryStore(): Store {
   const invites = new Map<string, InviteRecord>();
   const passwords = new Map<string, string>();
   const sessions = new Map<string, SessionRecord>();
+  const jobs = memoryJobs();
+  const { guarded, ...idempotency } = memoryIdempotency();
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
@@ -51,59 +54,70 @@ export function createMemoryStore(): Store {
     if (record.cartId !== null) carts.set(scoped(record, record.cartId), record);
   }
 
+  function createOrders(scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan {
+    const lookups = createLookups(variant, batch);
+    const byId = new Map<string, OrderRecord>();
+    for (const id of lookups.partnerOrderIds) {
+      const record = orders.get(scoped(scope, id));
+      if (record !== undefined) byId.set(id, record);
+    }
+    const byCart = new Map<string, OrderRecord>();
+    for (const cartId of lookups.cartIds) {
+      const record = carts.get(scoped(scope, cartId));
+      if (record !== undefined) byCart.set(cartId, record);
+    }
+    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    if (plan.ok) {
+      for (const record of plan.inserts) {
+        writeOrder(record);
+        recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
+      }
+    }
+    return structuredClone(plan);
+  }
+
+  function changeOrder(scope: Scope, variant: Variant, partnerOrderId: string, change: OrderChange, now: number): ChangeOutcome {
+    const before = orders.get(scoped(scope, partnerOrderId));
+    const outcome = applyChange(before, variant, change, now);
+    if (outcome.ok && before !== undefined) {
+      writeOrder(outcome.record);
+      const after = outcome.record.microClimes;
+      recordEvent(outcome.record, { kind: change.kind, deltaMicroClimes: after - before.microClimes, microClimesAfter: after, at: now });
+    }
+    return structuredClone(outcome);
+  }
+
   return {
     // Bulk jobs (./memory/jobs.ts).
-    ...memoryJobs(),
+    ...jobs,
+    // Idempotency-Keys (./memory/idempotency.ts).
+    ...idempotency,
     // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
     ...memorySignInFailures(),
 
-    async createOrders(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
-      const lookups = createLookups(variant, batch);
-      const byId = new Map<string, OrderRecord>();
-      for (const id of lookups.partnerOrderIds) {
-        const record = orders.get(scoped(scope, id));
-        if (record !== undefined) byId.set(id, record);
-      }
-      const byCart = new Map<string, OrderRecord>();
-      for (const cartId of lookups.cartIds) {
-        const record = carts.get(scoped(scope, cartId));
-        if (record !== undefined) byCart.set(cartId, record);
-      }
-      const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
-      if (plan.ok) {
-        for (const record of plan.inserts) {
-          writeOrder(record);
-          recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
-        }
-      }
-      return structuredClone(plan);
+    async createOrders(scope, variant, batch, now, guard): Promise<CreatePlan> {
+      return guarded(guard, () => createOrders(scope, variant, batch, now));
     },
 
-    async changeOrder(
-      scope: Scope,
-      variant: Variant,
-      partnerOrderId: string,
-      change: OrderChange,
-      now: number,
-    ): Promise<ChangeOutcome> {
-      const before = orders.get(scoped(scope, partnerOrderId));
-      const outcome = applyChange(before, variant, change, now);
-      if (outcome.ok && before !== undefined) {
-        writeOrder(outcome.record);
-        const after = outcome.record.microClimes;
-        recordEvent(outcome.record, { kind: change.kind, deltaMicroClimes: after - before.microClimes, microClimesAfter: after, at: now });
-      }
-      return structuredClone(outcome);
+    async changeOrder(scope, variant, partnerOrderId, change, now, guard): Promise<ChangeOutcome> {
+      return guarded(guard, () => changeOrder(scope, variant, partnerOrderId, change, now));
     },
 
     async getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined> {
       return structuredClone(orders.get(scoped(scope, partnerOrderId)));
     },
 
-    async saveOptIn(scope: Scope, request: OptInRequest, now: number): Promise<OptInRecord> {
-      const record = planOptIn(scope, request, now);
-      optIns.set(scoped(scope, record.cartId), record);
-      return { ...record };
+    async saveOptIn(scope: Scope, request: OptInRequest, now: number, guard): Promise<OptInRecord> {
+      return guarded(guard, () => {
+        const record = planOptIn(scope, request, now);
+        optIns.set(scoped(scope, record.cartId), record);
+        return { ...record };
+      });
+    },
+
+    async enqueueJob(job, guard): Promise<void> {
+      // The memory job store writes synchronously, before its promise settles.
+      return guarded(guard, () => void jobs.enqueueJob(job));
     },
 
     async getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined> {

@@ -9,12 +9,14 @@
 import pg from 'pg';
 import type { JobRecord, Store } from '../orders/store.js';
 import { postgresDialect } from './postgres/dialect.js';
+import { postgresIdempotency } from './postgres/idempotency.js';
 import { listenForKeyChanges, type KeyChanges } from './postgres/key-listener.js';
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction } from './postgres/transactions.js';
 import { postgresUnavailability } from './postgres/unavailable.js';
 import { classifyingFailures } from '../orders/unavailable.js';
+import { planOptIn } from '../orders/machine.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods, SIGN_IN_PRUNE_BATCH } from './sql/queries.js';
 import type { JobRow } from './sql/rows.js';
@@ -147,10 +149,16 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
 function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {
   const runner = postgresRunner(pool);
   const { methods, rows } = sharedStoreMethods(runner, postgresDialect);
-  const orderWrites = postgresOrderWrites(pool, rows, {
-    optimisticAttempts: options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS,
-    ...(options.onLockedFallback === undefined ? {} : { onLockedFallback: options.onLockedFallback }),
-  });
+  const { guarded, ...idempotency } = postgresIdempotency(pool);
+  const orderWrites = postgresOrderWrites(
+    pool,
+    rows,
+    {
+      optimisticAttempts: options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS,
+      ...(options.onLockedFallback === undefined ? {} : { onLockedFallback: options.onLockedFallback }),
+    },
+    guarded,
+  );
 
   /** Runs `write` in a transaction that announces a key change, and resolves once the announcement is back. */
   async function announcingKeyChange<T>(write: (tx: ReturnType<typeof postgresRunner>) => Promise<T>): Promise<T> {
@@ -170,6 +178,24 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
   return {
     ...methods,
     ...orderWrites,
+    ...idempotency,
+
+    async saveOptIn(scope, request, now, guard) {
+      if (guard === undefined) return methods.saveOptIn(scope, request, now);
+      return guarded(guard, async (client) => {
+        const record = planOptIn(scope, request, now);
+        await postgresRunner(client).run('upsertOptIn', { ...record, optedIn: postgresDialect.encodeBoolean(record.optedIn) });
+        return record;
+      });
+    },
+
+    async enqueueJob(job, guard) {
+      if (guard === undefined) return methods.enqueueJob(job);
+      const { jobId, partnerId, environment, createdAt } = job;
+      await guarded(guard, async (client) => {
+        await postgresRunner(client).run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+      });
+    },
 
     async addApiKey(record) {
       await announcingKeyChange(async (tx) => {

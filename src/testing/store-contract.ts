@@ -1,4 +1,5 @@
 import type { Store } from '../orders/store.js';
+import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineOrderChecks } from './store-checks/orders.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
 import { definePartnerAndJobChecks } from './store-checks/partners-jobs.js';
@@ -16,6 +17,7 @@ function defineChecks(check: DefineCheck): void {
   defineOrderChecks(check);
   definePartnerAndJobChecks(check);
   defineSignInChecks(check);
+  defineIdempotencyChecks(check);
 }
 
 /**

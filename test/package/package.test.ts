@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleEntries, bundleSizes, type BundleName } from '../../scripts/bundle-sizes.js';
+import { signDelivery } from '../../src/bulk/signing.js';
 
 // Tests the published artifact, not the sources: pack, lint the tarball, then import it
 // from outside the repository as ESM and as CommonJS.
@@ -317,4 +318,122 @@ const { arbitraries, checkStore, invalidArbitraries, laws, totalOf } = require('
     );
     expect(JSON.parse(run('node', [file], consumer))).toEqual(expected);
   });
+});
+
+describe('truecost/client from the packed tarball', () => {
+  let child: ReturnType<typeof spawn> | undefined;
+  let base = '';
+  let key = '';
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  beforeAll(async () => {
+    child = spawn(join(consumer, 'node_modules', '.bin', 'truecost'), ['serve', '--port', '0', '--db', 'memory:', '--no-request-log'], {
+      cwd: consumer,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    base = await new Promise<string>((done, fail) => {
+      createInterface({ input: child!.stdout! }).on('line', (line) => {
+        const staging = /^staging key \(partner [^)]+\): (\S+)$/.exec(line);
+        if (staging !== null) key = staging[1]!;
+        const match = /^truecost listening on (http:\/\/\S+)$/.exec(line);
+        if (match !== null) done(match[1]!);
+      });
+      child!.once('exit', (code) => fail(new Error(`truecost serve exited with ${code}`)));
+    });
+  }, 60_000);
+
+  afterAll(() => {
+    child?.kill('SIGTERM');
+  });
+
+  /** One scenario: an order created, climes added with a retried key, the order read, a delivery verified. */
+  const script = (importLine: string, id: string) => `${importLine}
+const truecost = createTruecostClient({ baseUrl: ${JSON.stringify(base)}, apiKey: ${JSON.stringify(key)} });
+(async () => {
+  await truecost.createOrder('calculated', { order: { partner_order_id: ${JSON.stringify(id)}, climes: 10, customer_email: 'a@example.com', customer_name: 'Ada' } });
+  const added = await truecost.addClimes('calculated', { partner_order_id: ${JSON.stringify(id)}, climes: 5 }, { idempotencyKey: 'k-${id}' });
+  const again = await truecost.addClimes('calculated', { partner_order_id: ${JSON.stringify(id)}, climes: 5 }, { idempotencyKey: 'k-${id}' });
+  const read = await truecost.getOrder('calculated', ${JSON.stringify(id)});
+  let refused;
+  try { await truecost.addClimes('calculated', { partner_order_id: 'missing', climes: 1 }); } catch (error) { refused = error instanceof TruecostApiError ? error.status : String(error); }
+  const body = '{"f":"0.1"}';
+  const verified = await verifyWebhook(${JSON.stringify(secret)}, { 'webhook-id': 'j', 'webhook-timestamp': '1800000000', 'webhook-signature': ${JSON.stringify(signature('j', 1_800_000_000, '{"f":"0.1"}'))} }, body, { nowSeconds: 1800000000 });
+  console.log(JSON.stringify({ added: added.updated_climes, same: JSON.stringify(again) === JSON.stringify(added), climes: read.order.climes, refused, verified }));
+})();
+`;
+  // The service's own signing (truecost/bulk), from the sources.
+  const signature = (id: string, timestamp: number, body: string): string => signDelivery(secret, id, timestamp, body);
+  const expected = { added: 15, same: true, climes: 15, refused: 404, verified: true };
+  const esmImport = "import { createTruecostClient, TruecostApiError, verifyWebhook } from 'truecost/client';";
+
+  it('works in Node as ESM and as CommonJS, with no runtime dependency', () => {
+    const esm = join(consumer, 'client.mjs');
+    writeFileSync(esm, script(esmImport, 'node-esm'));
+    expect(JSON.parse(run('node', [esm], consumer))).toEqual(expected);
+    const cjs = join(consumer, 'client.cjs');
+    writeFileSync(cjs, script("const { createTruecostClient, TruecostApiError, verifyWebhook } = require('truecost/client');", 'node-cjs'));
+    expect(JSON.parse(run('node', [cjs], consumer))).toEqual(expected);
+    for (const file of ['index.js', 'index.cjs']) {
+      const bundle = readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'client', file), 'utf8');
+      expect(bundle).not.toMatch(/from ['"]|require\(['"]/);
+    }
+  });
+
+  it('works in Bun', () => {
+    const file = join(consumer, 'client-bun.mjs');
+    writeFileSync(file, script(esmImport, 'bun'));
+    expect(JSON.parse(run(join(root, 'node_modules', '.bin', 'bun'), [file], consumer))).toEqual(expected);
+  });
+
+  it('works in Deno', () => {
+    const file = join(consumer, 'client-deno.mjs');
+    writeFileSync(file, script(esmImport, 'deno'));
+    const output = execFileSync(join(root, 'node_modules', '.bin', 'deno'), ['run', '--quiet', '--allow-net', '--allow-read', file], {
+      cwd: consumer,
+      encoding: 'utf8',
+      env: { ...process.env, DENO_DIR: join(work, 'deno'), NO_COLOR: '1' },
+    });
+    expect(JSON.parse(output)).toEqual(expected);
+  });
+
+  it.each(['node16', 'bundler'])('type-checks under moduleResolution %s, refusing a body of the wrong shape', (resolution) => {
+    const folder = join(consumer, `types-${resolution}`);
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: `types-${resolution}`, private: true, type: 'module' }));
+    writeFileSync(
+      join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          strict: true,
+          noEmit: true,
+          target: 'ES2022',
+          lib: ['ES2022', 'DOM'],
+          module: resolution === 'node16' ? 'node16' : 'esnext',
+          moduleResolution: resolution,
+          types: [],
+        },
+        files: ['use.ts'],
+      }),
+    );
+    writeFileSync(
+      join(folder, 'use.ts'),
+      `import { createTruecostClient, TruecostApiError, verifyWebhook, type AddClimesResponse, type FlightRequest } from 'truecost/client';
+const truecost = createTruecostClient({ baseUrl: 'http://localhost', apiKey: 'k', timeoutMs: 1000, retries: 2 });
+export async function use(): Promise<number> {
+  const added: AddClimesResponse = await truecost.addClimes('vote', { partner_order_id: 'o', climes: 1 });
+  const flight: FlightRequest = { queries: { flights: [{ departure: 'ZRH', arrival: 'LHR', no_of_tickets: 1 }] } };
+  const truecosts: string[] = (await truecost.flight(flight)).truecost.map((item) => item.truecost);
+  // @ts-expect-error climes is a number
+  await truecost.addClimes('vote', { partner_order_id: 'o', climes: 'one' });
+  // @ts-expect-error the variant is vote or calculated
+  await truecost.getOrder('other', 'o');
+  const ok: boolean = await verifyWebhook('whsec_x', new Headers(), '');
+  const status: number = new TruecostApiError(400, {}).status;
+  return added.updated_climes + truecosts.length + status + (ok ? 1 : 0);
+}
+`,
+    );
+    // The consumer's node_modules (truecost and zod) are found from the folder, as in a user's project.
+    run(join(root, 'node_modules', '.bin', 'tsc'), ['-p', join(folder, 'tsconfig.json')], folder);
+  }, 120_000);
 });

@@ -4,11 +4,12 @@
 import type pg from 'pg';
 import { applyChange, createLookups, planCreate } from '../../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machine.js';
+import type { IdempotencyGuard } from '../../orders/idempotency.js';
 import type { Store } from '../../orders/store.js';
 import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { orderColumns, type OrderRow, type RowMappers } from '../sql/rows.js';
-import { postgresRunner } from './statements.js';
+import { postgresRunner, type PostgresRunner } from './statements.js';
 import { inTransaction, isRetryable, retrying } from './transactions.js';
 
 /** An order's row with its write counter: how many times the row was written since its insert. */
@@ -24,13 +25,18 @@ export interface PostgresOrderOptions {
 }
 
 /** `createOrders` and `changeOrder` of the PostgreSQL store. */
-export function postgresOrderWrites(pool: pg.Pool, rows: RowMappers, options: PostgresOrderOptions): Pick<Store, 'createOrders' | 'changeOrder'> {
+export function postgresOrderWrites(
+  pool: pg.Pool,
+  rows: RowMappers,
+  options: PostgresOrderOptions,
+  guarded: <Outcome>(guard: IdempotencyGuard<Outcome>, write: (client: pg.PoolClient) => Promise<Outcome>) => Promise<Outcome>,
+): Pick<Store, 'createOrders' | 'changeOrder'> {
   const runner = postgresRunner(pool);
 
   /** Inserts the records in one INSERT statement, which is atomic by itself. */
-  async function insertOrders(records: readonly OrderRecord[]): Promise<void> {
+  async function insertOrders(records: readonly OrderRecord[], tx: PostgresRunner = runner): Promise<void> {
     const columns = records.map((record) => orderColumns(record, (order) => order));
-    if (records.length > 0) await runner.run('insertOrders', { orders: JSON.stringify(columns) });
+    if (records.length > 0) await tx.run('insertOrders', { orders: JSON.stringify(columns) });
   }
 
   /**
@@ -57,9 +63,9 @@ export function postgresOrderWrites(pool: pg.Pool, rows: RowMappers, options: Po
    * the read can only miss orders inserted since, and such a race ends in a unique violation, after
    * which `retrying` runs the whole create again and sees the winner.
    */
-  async function planAndInsert(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan> {
+  async function planAndInsert(scope: Scope, variant: Variant, batch: readonly Order[], now: number, tx: PostgresRunner = runner): Promise<CreatePlan> {
     const lookups = createLookups(variant, batch);
-    const found = await runner.all<OrderRow>('ordersForCreate', { ...scope, ids: lookups.partnerOrderIds, cartIds: lookups.cartIds });
+    const found = await tx.all<OrderRow>('ordersForCreate', { ...scope, ids: lookups.partnerOrderIds, cartIds: lookups.cartIds });
     const ids = new Set(lookups.partnerOrderIds);
     const carts = new Set(lookups.cartIds);
     const byId = new Map<string, OrderRecord>();
@@ -70,7 +76,7 @@ export function postgresOrderWrites(pool: pg.Pool, rows: RowMappers, options: Po
       if (record.cartId !== null && carts.has(record.cartId)) byCart.set(record.cartId, record);
     }
     const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
-    if (plan.ok) await insertOrders(plan.inserts);
+    if (plan.ok) await insertOrders(plan.inserts, tx);
     return plan;
   }
 
@@ -105,11 +111,15 @@ export function postgresOrderWrites(pool: pg.Pool, rows: RowMappers, options: Po
   }
 
   return {
-    async createOrders(scope, variant, batch, now) {
+    async createOrders(scope, variant, batch, now, guard) {
+      // Guarded: read, plan, insert and answer in one transaction (a lost race runs it all again).
+      if (guard !== undefined) return guarded(guard, (client) => planAndInsert(scope, variant, batch, now, postgresRunner(client)));
       return (await insertAssumingNew(scope, variant, batch, now)) ?? (await retrying(() => planAndInsert(scope, variant, batch, now)));
     },
 
-    async changeOrder(scope, variant, partnerOrderId, change, now) {
+    async changeOrder(scope, variant, partnerOrderId, change, now, guard) {
+      // Guarded: the locked read-decide-write, answered in its transaction.
+      if (guard !== undefined) return guarded(guard, (client) => lockChangeWrite(client, scope, variant, partnerOrderId, change, now));
       const outcome = await changeOptimistically(scope, variant, partnerOrderId, change, now);
       if (outcome !== undefined) return outcome;
       options.onLockedFallback?.();

@@ -12,6 +12,8 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   { name: 'dashboard' },
   // The dashboard's sign-in limits in the database, so that every process sharing it counts together.
   { name: 'shared sign-in limits' },
+  // Idempotency-Keys, answered in the transaction of the write they guard.
+  { name: 'idempotency keys' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

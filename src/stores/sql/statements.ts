@@ -125,6 +125,20 @@ export function sharedStatements(dialect: SqlDialect) {
     failures = CASE WHEN sign_in_failures.window_ends <= :now THEN 1 ELSE sign_in_failures.failures + 1 END,
     window_ends = CASE WHEN sign_in_failures.window_ends <= :now THEN excluded.window_ends ELSE sign_in_failures.window_ends END`,
     clearSignInFailures: `DELETE FROM sign_in_failures WHERE limit_key = :key`,
+    // Idempotency-Keys (docs/api.md, "Safe retries"). The claim inserts a pending row, or takes over
+    // one whose lease or retention ended; it changes no row when the key is held (then read it).
+    claimIdempotencyKey: `INSERT INTO idempotency_keys (partner_id, environment, idempotency_key, fingerprint, token,
+    status, body, created_at, expires_at) VALUES (:partnerId, :environment, :key, :fingerprint, :token, NULL, NULL, :now, :leaseEnds)
+    ON CONFLICT (partner_id, environment, idempotency_key) DO UPDATE SET fingerprint = excluded.fingerprint,
+    token = excluded.token, status = NULL, body = NULL, created_at = excluded.created_at, expires_at = excluded.expires_at
+    WHERE idempotency_keys.expires_at <= :now`,
+    idempotencyKey: `SELECT * FROM idempotency_keys WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key`,
+    // In the guarded write's transaction: changes no row when the claim was lost, and the write is then undone.
+    answerIdempotencyKey: `UPDATE idempotency_keys SET status = :status, body = :body, expires_at = :expiresAt
+    WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key AND token = :token AND status IS NULL`,
+    releaseIdempotencyKey: `DELETE FROM idempotency_keys
+    WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key AND token = :token AND status IS NULL`,
+    sweepIdempotencyKeys: `DELETE FROM idempotency_keys WHERE expires_at <= :now`,
   } as const;
 }
 

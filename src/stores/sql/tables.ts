@@ -6,7 +6,7 @@ import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
-export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits';
+export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits' | 'idempotency keys';
 
 export interface Column {
   readonly name: string;
@@ -153,6 +153,25 @@ export const tables: readonly Table[] = [
     createdIn: 'shared sign-in limits',
     columns: [text('limit_key', { primaryKey: true }), { name: 'failures', type: 'integer', check: 'failures > 0' }, time('window_ends')],
   },
+  {
+    // The Idempotency-Keys of the partner API (docs/api.md, "Safe retries"): a row is written
+    // pending (status and body NULL, expires_at the lease's end) before the write it guards, and
+    // answered (expires_at the retention's end) in the same transaction as that write.
+    name: 'idempotency_keys',
+    createdIn: 'idempotency keys',
+    columns: [
+      partnerId,
+      environment,
+      text('idempotency_key'),
+      text('fingerprint'),
+      text('token'),
+      { name: 'status', type: 'integer', nullable: true },
+      text('body', { nullable: true }),
+      time('created_at'),
+      time('expires_at'),
+    ],
+    primaryKey: ['partner_id', 'environment', 'idempotency_key'],
+  },
 ];
 
 /** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
@@ -174,5 +193,7 @@ export const indexes: readonly Index[] = [
   { name: 'jobs_partner', table: 'jobs', createdIn: 'dashboard', on: newestFirst('partner_id, environment, created_at') },
   // Finds the windows that ended, which recording a failure deletes a few at a time.
   { name: 'sign_in_failures_ended', table: 'sign_in_failures', createdIn: 'shared sign-in limits', on: '(window_ends)' },
+  // Finds the keys whose lease or retention ended, which the sweep deletes.
+  { name: 'idempotency_keys_expired', table: 'idempotency_keys', createdIn: 'idempotency keys', on: '(expires_at)' },
 ];
 

@@ -3,9 +3,19 @@
 import type Database from 'better-sqlite3';
 import { applyChange, createLookups, planCreate } from '../../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machine.js';
+import { decideStart, IdempotencyClaimLost, type IdempotencyClaim, type IdempotencyGuard, type IdempotencyStart } from '../../orders/idempotency.js';
+import { planOptIn } from '../../orders/machine.js';
 import type { ApiKeyRecord, InviteRecord, JobRecord, OrderEvent, Store } from '../../orders/store.js';
-import type { OrderRecord, Scope } from '../../orders/types.js';
-import type { Order, Variant } from '../../schemas/order.js';
+import type { OptInRecord, OrderRecord, Scope } from '../../orders/types.js';
+import type { OptInRequest, Order, Variant } from '../../schemas/order.js';
+import {
+  answerParameters,
+  claimParameters,
+  idempotencyRecord,
+  keyParameters,
+  releaseParameters,
+  type IdempotencyKeyRow,
+} from '../sql/idempotency.js';
 import { SIGN_IN_PRUNE_BATCH } from '../sql/queries.js';
 import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
 import { sqliteDialect } from './dialect.js';
@@ -15,7 +25,8 @@ import type { SqliteRunner } from './statements.js';
 /** The methods of the store that run in one transaction. */
 export type SqliteTransactions = Pick<
   Store,
-  'createOrders' | 'changeOrder' | 'addApiKey' | 'createInvite' | 'redeemInvite' | 'claimJob' | 'recordSignInFailures'
+  | 'createOrders' | 'changeOrder' | 'saveOptIn' | 'enqueueJob' | 'addApiKey' | 'createInvite' | 'redeemInvite' | 'claimJob'
+  | 'recordSignInFailures' | 'startIdempotent' | 'releaseIdempotent' | 'sweepIdempotencyKeys' | 'getIdempotencyKey'
 >;
 
 /** The row of an order's history event. */
@@ -33,7 +44,14 @@ export function sqliteTransactions(
 ): SqliteTransactions {
   const sentOrder = (order: Order): string => JSON.stringify(order);
 
-  const createOrders = db.transaction((scope: Scope, variant: Variant, batch: readonly Order[], now: number): CreatePlan => {
+  /** Stores the guard's answer with its key, in the write's transaction; throws (undoing the write) when the claim was lost. */
+  function answer<Outcome>(guard: IdempotencyGuard<Outcome> | undefined, outcome: Outcome): void {
+    if (guard !== undefined && runner.run('answerIdempotencyKey', answerParameters(guard, outcome)) === 0) {
+      throw new IdempotencyClaimLost(guard.claim.key);
+    }
+  }
+
+  const createOrders = db.transaction((scope: Scope, variant: Variant, batch: readonly Order[], now: number, guard?: IdempotencyGuard<CreatePlan>): CreatePlan => {
     const lookups = createLookups(variant, batch);
     const byId = new Map<string, OrderRecord>();
     for (const row of runner.all<OrderRow>('ordersById', { ...scope, ids: JSON.stringify(lookups.partnerOrderIds) })) {
@@ -52,11 +70,12 @@ export function sqliteTransactions(
         runner.run('insertOrderEvent', eventRow(record, 'create', record.microClimes, now));
       }
     }
+    answer(guard, plan);
     return plan;
   });
 
   const changeOrder = db.transaction(
-    (scope: Scope, variant: Variant, partnerOrderId: string, change: OrderChange, now: number): ChangeOutcome => {
+    (scope: Scope, variant: Variant, partnerOrderId: string, change: OrderChange, now: number, guard?: IdempotencyGuard<ChangeOutcome>): ChangeOutcome => {
       const row = runner.get<OrderRow>('order', { ...scope, partnerOrderId });
       const before = row === undefined ? undefined : rows.order(row);
       const outcome = applyChange(before, variant, change, now);
@@ -65,9 +84,37 @@ export function sqliteTransactions(
         const delta = outcome.record.microClimes - before.microClimes;
         runner.run('insertOrderEvent', eventRow(outcome.record, change.kind, delta, now));
       }
+      answer(guard, outcome);
       return outcome;
     },
   );
+
+  const saveOptIn = db.transaction((scope: Scope, request: OptInRequest, now: number, guard?: IdempotencyGuard<OptInRecord>): OptInRecord => {
+    const record = planOptIn(scope, request, now);
+    runner.run('upsertOptIn', { ...record, optedIn: sqliteDialect.encodeBoolean(record.optedIn) });
+    answer(guard, record);
+    return record;
+  });
+
+  type NewJob = Parameters<Store['enqueueJob']>[0];
+  const enqueueJob = db.transaction((job: NewJob, guard?: IdempotencyGuard<void>): void => {
+    const { jobId, partnerId, environment, createdAt } = job;
+    runner.run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+    answer(guard, undefined);
+  });
+
+  const startIdempotent = db.transaction((claim: IdempotencyClaim, now: number, leaseEnds: number): IdempotencyStart => {
+    if (runner.run('claimIdempotencyKey', claimParameters(claim, now, leaseEnds)) > 0) return { kind: 'started' };
+    // The claim changed nothing: the key is held, and this transaction reads it as the claim saw it.
+    const row = runner.get<IdempotencyKeyRow>('idempotencyKey', keyParameters(claim, claim.key))!;
+    const decision = decideStart(idempotencyRecord(sqliteDialect.decode, row), claim.fingerprint, now);
+    if (decision === 'take') throw new Error('An expired Idempotency-Key was not taken over.');
+    return decision;
+  });
+
+  const releaseIdempotent = db.transaction((claim: IdempotencyClaim): void => {
+    runner.run('releaseIdempotencyKey', releaseParameters(claim));
+  });
 
   const addApiKey = db.transaction(({ prefix, ...record }: Omit<ApiKeyRecord, 'revokedAt'> & { readonly prefix?: string }): void => {
     runner.run('ensurePartner', { partnerId: record.partnerId, now: record.createdAt });
@@ -100,9 +147,21 @@ export function sqliteTransactions(
   });
 
   return {
-    createOrders: (scope, variant, batch, now) => orderWrites.run(() => createOrders.immediate(scope, variant, batch, now)),
-    changeOrder: (scope, variant, partnerOrderId, change, now) =>
-      orderWrites.run(() => changeOrder.immediate(scope, variant, partnerOrderId, change, now)),
+    createOrders: (scope, variant, batch, now, guard) => orderWrites.run(() => createOrders.immediate(scope, variant, batch, now, guard)),
+    changeOrder: (scope, variant, partnerOrderId, change, now, guard) =>
+      orderWrites.run(() => changeOrder.immediate(scope, variant, partnerOrderId, change, now, guard)),
+    // Unguarded, one statement each, as before keys existed; guarded, in the next group's transaction.
+    saveOptIn: async (scope, request, now, guard) =>
+      guard === undefined ? saveOptIn.immediate(scope, request, now) : orderWrites.run(() => saveOptIn.immediate(scope, request, now, guard)),
+    enqueueJob: async (job, guard) =>
+      guard === undefined ? enqueueJob.immediate(job) : orderWrites.run(() => enqueueJob.immediate(job, guard)),
+    startIdempotent: (claim, now, leaseEnds) => orderWrites.run(() => startIdempotent.immediate(claim, now, leaseEnds)),
+    releaseIdempotent: (claim) => orderWrites.run(() => releaseIdempotent.immediate(claim)),
+    sweepIdempotencyKeys: async (now) => runner.run('sweepIdempotencyKeys', { now }),
+    getIdempotencyKey: async (scope, key) => {
+      const row = runner.get<IdempotencyKeyRow>('idempotencyKey', keyParameters(scope, key));
+      return row === undefined ? undefined : idempotencyRecord(sqliteDialect.decode, row);
+    },
     addApiKey: async (record) => addApiKey.immediate(record),
     createInvite: async (invite) => createInvite.immediate(invite),
     redeemInvite: async (tokenHash, passwordHash, now) => redeemInvite.immediate(tokenHash, passwordHash, now),
