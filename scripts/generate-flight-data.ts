@@ -7,7 +7,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { cargoBands, readSegments, readTypeMap, scaleSplit, seatMedians, type Cabins } from './t100.js';
+import { cargoBands, csvCells, readSegments, readTypeMap, scaleSplit, seatMedians, type Cabins } from './t100.js';
 import { BITS_PER_CHARACTER, COORDINATE_WIDTH, COUNTRY_WIDTH, ICAO_WIDTH, NO_ICAO } from '../src/data/flight/airport-format.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
 
@@ -204,23 +204,8 @@ ${mappingLines.join('\n')}
 // ---------------------------------------------------------------------------------------------
 // DESNZ 2025 "Business travel- air" and its WTT, kg CO2e per passenger-km.
 
-function parseCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (const char of line) {
-    if (char === '"') quoted = !quoted;
-    else if (char === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += char;
-  }
-  cells.push(cell);
-  return cells;
-}
-
 const desnzLines = read('desnz_business_travel_air_2024_2025.csv').trim().split(/\r?\n/);
-const columns = parseCsvLine(desnzLines[0] ?? fail('DESNZ CSV is empty'));
+const columns = csvCells(desnzLines[0] ?? fail('DESNZ CSV is empty'));
 const col = (name: string) => {
   const index = columns.indexOf(name);
   return index >= 0 ? index : fail(`DESNZ CSV has no column ${name}`);
@@ -240,7 +225,7 @@ const cabins: Record<string, string> = {
 };
 const desnz = new Map<string, { withRf?: string; withoutRf?: string; wtt?: string; ids: string[] }>();
 for (const line of desnzLines.slice(1)) {
-  const cells = parseCsvLine(line);
+  const cells = csvCells(line);
   const at = (name: string) => cells[col(name)] ?? '';
   if (at('year') !== '2025' || at('ghg_unit') !== 'kg CO2e') continue;
   const haul = hauls[at('haul')] ?? fail(`DESNZ haul ${at('haul')}`);
