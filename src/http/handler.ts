@@ -97,7 +97,7 @@ export interface HandlerOptions {
   readonly draining?: () => boolean;
   /**
    * How long after the store last confirmed a key that key is still accepted while the store
-   * cannot answer, in milliseconds (default {@link DEFAULT_STALE_KEY_WINDOW_MS}; 0: never). The
+   * cannot answer, in milliseconds (default 60000, one minute; 0: never). The
    * calculators then keep answering through a database outage; a key the handler saw refused stays
    * refused. See docs/operations.md, "Failure modes".
    */

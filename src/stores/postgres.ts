@@ -38,13 +38,13 @@ export interface PostgresStoreOptions {
   /** Called each time `changeOrder` gives up on the conditional write and locks the row. @internal */
   readonly onLockedFallback?: () => void;
   /**
-   * Longest a statement may run, in milliseconds (default {@link DEFAULT_QUERY_TIMEOUT_MS}): the
+   * Longest a statement may run, in milliseconds (default 5000): the
    * server cancels it (`statement_timeout`), and the driver gives up on a server that does not
    * answer at all 1 s later, dropping the connection. The call then fails with a
    * `StoreUnavailableError`. Migrations, run when the store opens, are not bounded.
    */
   readonly queryTimeoutMs?: number;
-  /** Longest wait for a pooled connection, opening it included, in milliseconds (default {@link DEFAULT_CONNECT_TIMEOUT_MS}). */
+  /** Longest wait for a pooled connection, opening it included, in milliseconds (default 5000). */
   readonly connectTimeoutMs?: number;
 }
 
