@@ -8,7 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { cargoBands, csvCells, readSegments, readTypeMap, scaleSplit, seatMedians, type Cabins } from './t100.js';
-import { BITS_PER_CHARACTER, COORDINATE_WIDTH, COUNTRY_WIDTH, ICAO_WIDTH, NO_ICAO } from '../src/data/flight/airport-format.js';
+import { BITS_PER_CHARACTER, COUNTRY_WIDTH, ICAO_WIDTH, LATITUDE_BITS, LONGITUDE_BITS, NO_ICAO } from '../src/data/flight/airport-format.js';
+import { DESNZ_UK_COUNTRY } from '../src/data/flight/factors.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -36,23 +37,24 @@ function fail(message: string): never {
 
 const airportSource = JSON.parse(read('airports_ourairports.json')) as AirportSource;
 const airportCount = Object.keys(airportSource).length;
-// Packed (scripts/airport-packing.ts): decoded by src/data/flight/airport-index.ts on first use.
+// Packed (scripts/airport-packing.ts): decoded by src/data/flight/airport-locations.ts on first use.
 const packedAirports = packAirports(airportSource);
 
 writeFileSync(
   join(outDir, 'airports.ts'),
   `${header('airports_ourairports.json (OurAirports, public domain)')}
 // Airports with an IATA code (OurAirports large and medium airports), packed by
-// scripts/airport-packing.ts in the format of ./airport-format.ts; their ICAO codes: ./airport-icao.ts.
+// scripts/airport-packing.ts in the format of ./airport-format.ts; their ICAO codes and countries,
+// which only \`airportByIata\` gives: ./airport-icao.ts and ./airport-countries.ts.
 
 /** Number of airports in the table. */
 export const AIRPORT_COUNT = ${airportCount};
 /** The IATA codes: a bitmap over AAA..ZZZ, ${BITS_PER_CHARACTER} bits to a character. */
 export const AIRPORT_CODE_BITMAP = ${JSON.stringify(packedAirports.codeBitmap)};
-/** The ISO 3166-1 alpha-2 countries, ${COUNTRY_WIDTH} characters each, in the order of the codes. */
-export const AIRPORT_COUNTRIES = ${JSON.stringify(packedAirports.countries)};
-/** Every latitude + 90, then every longitude + 180, in ten-thousandths of a degree, ${COORDINATE_WIDTH} base-36 digits each. */
+/** Every latitude + 90, then every longitude + 180, in ten-thousandths of a degree, ${LATITUDE_BITS} and ${LONGITUDE_BITS} bits each, ${BITS_PER_CHARACTER} bits to a character. */
 export const AIRPORT_COORDINATES = ${JSON.stringify(packedAirports.coordinates)};
+/** The IATA codes of the airports in the United Kingdom (country ${DESNZ_UK_COUNTRY}), concatenated: the DESNZ method's domestic and to/from-UK flights. */
+export const AIRPORT_UK_CODES = ${JSON.stringify(packedAirports.ukCodes)};
 `,
 );
 
@@ -63,6 +65,17 @@ writeFileSync(
 
 /** The ICAO codes, ${ICAO_WIDTH} characters each, in the order of the IATA codes; '${NO_ICAO}' when OurAirports lists none. */
 export const AIRPORT_ICAO = ${JSON.stringify(packedAirports.icao)};
+`,
+);
+
+writeFileSync(
+  join(outDir, 'airport-countries.ts'),
+  `${header('airports_ourairports.json (OurAirports, public domain)')}
+// The countries of the airports of ./airports.ts, apart from them: the calculators read only
+// whether an airport is in the United Kingdom (AIRPORT_UK_CODES there).
+
+/** The ISO 3166-1 alpha-2 countries, ${COUNTRY_WIDTH} characters each, in the order of the IATA codes. */
+export const AIRPORT_COUNTRIES = ${JSON.stringify(packedAirports.countries)};
 `,
 );
 

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AIRPORT_COUNT, airportByIata, airportCodes } from '../../src/data/flight/airport-index.js';
 import { packAirports, type AirportSource } from '../../scripts/airport-packing.js';
-import { BITMAP_ALPHABET, codeAt } from '../../src/data/flight/airport-format.js';
+import { airportLocation } from '../../src/data/flight/airport-locations.js';
+import { BITMAP_ALPHABET, codeAt, coordinateOf, LATITUDE_BITS, LONGITUDE_BITS, readBits } from '../../src/data/flight/airport-format.js';
 
 const source = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../../data/flight/airports_ourairports.json'), 'utf8'),
@@ -18,6 +19,7 @@ describe('the packed airport table', () => {
     for (const iata of codes) {
       const [latitude, longitude, icao, country] = source[iata]!;
       expect(airportByIata(iata), iata).toEqual({ iata, latitude, longitude, icao, country });
+      expect(airportLocation(iata), iata).toEqual({ iata, latitude, longitude, inUnitedKingdom: country === 'GB' });
     }
   });
 
@@ -26,7 +28,7 @@ describe('the packed airport table', () => {
       latitude: fc.integer({ min: -900_000, max: 900_000 }).map((n) => n / 10_000),
       longitude: fc.integer({ min: -1_800_000, max: 1_800_000 }).map((n) => n / 10_000),
       icao: fc.oneof(fc.constant(''), fc.stringMatching(/^[A-Z0-9]{4}$/)),
-      country: fc.stringMatching(/^[A-Z]{2}$/),
+      country: fc.oneof(fc.constant('GB'), fc.stringMatching(/^[A-Z]{2}$/)),
     });
     const table = fc.dictionary(fc.stringMatching(/^[A-Z]{3}$/), airport, { minKeys: 1, maxKeys: 20 });
     fc.assert(
@@ -42,14 +44,16 @@ describe('the packed airport table', () => {
           for (let bit = 0; bit < 6; bit += 1) if (bits & (1 << (5 - bit))) set.push(codeAt(at * 6 + bit));
         });
         expect(set).toEqual(codes);
-        const back = (digits: string, offset: number) => (parseInt(digits, 36) - offset * 10_000) / 10_000;
         codes.forEach((iata, row) => {
           const { latitude, longitude, icao, country } = airports[iata]!;
           expect(packed.countries.slice(row * 2, row * 2 + 2)).toBe(country);
           expect(packed.icao.slice(row * 4, row * 4 + 4)).toBe(icao === '' ? '....' : icao);
-          expect(back(packed.coordinates.slice(row * 5, row * 5 + 5), 90)).toBe(latitude);
-          expect(back(packed.coordinates.slice((codes.length + row) * 5, (codes.length + row + 1) * 5), 180)).toBe(longitude);
+          const longitudes = codes.length * LATITUDE_BITS;
+          expect(coordinateOf(readBits(packed.coordinates, row * LATITUDE_BITS, LATITUDE_BITS), 90)).toBe(latitude);
+          expect(coordinateOf(readBits(packed.coordinates, longitudes + row * LONGITUDE_BITS, LONGITUDE_BITS), 180)).toBe(longitude);
         });
+        expect(packed.ukCodes).toBe(codes.filter((iata) => airports[iata]!.country === 'GB').join(''));
+        expect(packed.coordinates.length).toBe(Math.ceil((codes.length * (LATITUDE_BITS + LONGITUDE_BITS)) / 6));
       }),
     );
   });

@@ -1,5 +1,5 @@
 import { DESNZ_2025_ROWS, type DesnzCabin, type DesnzFactorRow, type DesnzHaul } from '../../data/flight/desnz-2025.js';
-import { DESNZ_LONG_HAUL_FROM, DESNZ_UK_COUNTRY, type SeatCabin } from '../../data/flight/factors.js';
+import { DESNZ_LONG_HAUL_FROM, type SeatCabin } from '../../data/flight/factors.js';
 import type { AirportLocation } from '../../data/flight/airport-locations.js';
 
 const rows = new Map<string, DesnzFactorRow>();
@@ -10,8 +10,8 @@ for (const row of DESNZ_2025_ROWS) rows.set(`${row.haul}|${row.cabin}`, row);
  * to/from the UK by great-circle distance (long-haul from 3700 km), international otherwise.
  */
 export function desnzHaul(from: AirportLocation, to: AirportLocation, greatCircleKm: number): DesnzHaul {
-  const fromUk = from.country === DESNZ_UK_COUNTRY;
-  const toUk = to.country === DESNZ_UK_COUNTRY;
+  const fromUk = from.inUnitedKingdom;
+  const toUk = to.inUnitedKingdom;
   if (fromUk && toUk) return 'domestic';
   if (fromUk || toUk) return greatCircleKm < DESNZ_LONG_HAUL_FROM.value ? 'short-haul' : 'long-haul';
   return 'international';

@@ -17,14 +17,55 @@ export const COUNTRY_WIDTH = 2;
 export const ICAO_WIDTH = 4;
 /** The ICAO field of an airport without one. */
 export const NO_ICAO = '....';
-/** Base-36 digits of one coordinate: 36^5 exceeds 360 × 10^4. The latitudes come first, then the longitudes. */
-export const COORDINATE_WIDTH = 5;
+/**
+ * Bits of one latitude and of one longitude. The coordinates are one stream of bits written six to a
+ * character of {@link BITMAP_ALPHABET}: every latitude, then every longitude, each a whole number of
+ * ten-thousandths of a degree after its offset (180 × 10^4 < 2^21, 360 × 10^4 < 2^22). Written as
+ * bits, a value costs its width and nothing more, where base-36 digits left the top digit of each
+ * value nearly unused (24.6 kB gzipped instead of 28.3 kB for the 4 563 airports).
+ */
+export const LATITUDE_BITS = 21;
+/** Bits of one longitude: see {@link LATITUDE_BITS}. */
+export const LONGITUDE_BITS = 22;
 /** Coordinates are kept in ten-thousandths of a degree (as OurAirports gives them in data/flight/). */
 export const COORDINATE_SCALE = 10_000;
 /** Added to latitudes before packing, so that every packed value is positive. */
 export const LATITUDE_OFFSET = 90;
 /** Added to longitudes before packing, so that every packed value is positive. */
 export const LONGITUDE_OFFSET = 180;
+
+/** The value of each character of {@link BITMAP_ALPHABET}, by character code. */
+let characterValues: Int8Array | undefined;
+
+/**
+ * The `width` bits (at most 30) that start at bit `start` of a string of {@link BITMAP_ALPHABET}
+ * characters, most significant bit first, as a whole number.
+ */
+export function readBits(packed: string, start: number, width: number): number {
+  const values = (characterValues ??= alphabetValues());
+  let value = 0;
+  let bit = start;
+  const end = start + width;
+  while (bit < end) {
+    const within = bit % BITS_PER_CHARACTER;
+    const take = Math.min(BITS_PER_CHARACTER - within, end - bit);
+    const character = values[packed.charCodeAt((bit - within) / BITS_PER_CHARACTER)]!;
+    value = value * 2 ** take + ((character >> (BITS_PER_CHARACTER - within - take)) & ((1 << take) - 1));
+    bit += take;
+  }
+  return value;
+}
+
+function alphabetValues(): Int8Array {
+  const values = new Int8Array(128);
+  for (let value = 0; value < BITMAP_ALPHABET.length; value += 1) values[BITMAP_ALPHABET.charCodeAt(value)] = value;
+  return values;
+}
+
+/** A packed coordinate back in degrees: whole ten-thousandths less the offset, divided once, so the nearest double to the source's decimal. */
+export function coordinateOf(packed: number, offset: number): number {
+  return (packed - offset * COORDINATE_SCALE) / COORDINATE_SCALE;
+}
 
 /** The index of a three-letter code in the bitmap. */
 export function codeIndex(iata: string): number {

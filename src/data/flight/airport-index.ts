@@ -1,9 +1,10 @@
-import { ICAO_WIDTH, NO_ICAO } from './airport-format.js';
+import { COUNTRY_WIDTH, ICAO_WIDTH, NO_ICAO } from './airport-format.js';
+import { AIRPORT_COUNTRIES } from './airport-countries.js';
 import { AIRPORT_ICAO } from './airport-icao.js';
-import { airportLocation, airportRow, type AirportLocation } from './airport-locations.js';
+import { airportLocation, airportRow, type Coordinates } from './airport-locations.js';
 
 // The airport look-up of the public API: an airport's location (./airport-locations.ts) with its
-// ICAO code. The flight schema and the calculators read the locations only.
+// ICAO code and country. The flight schema and the calculators read the locations only.
 
 export {
   AIRPORT_COUNT,
@@ -16,9 +17,13 @@ export {
 } from './airport-locations.js';
 
 /** An airport of truecost's airport table (OurAirports). */
-export interface Airport extends AirportLocation {
+export interface Airport extends Coordinates {
+  /** IATA code, upper case, e.g. `DEL`. */
+  readonly iata: string;
   /** ICAO code, e.g. `VIDP`; empty when OurAirports lists none. */
   readonly icao: string;
+  /** ISO 3166-1 alpha-2 country code, e.g. `IN`. */
+  readonly country: string;
 }
 
 const airports = new Map<string, Airport>();
@@ -45,7 +50,7 @@ export function airportByIata(code: string): Airport | undefined {
     latitude: location.latitude,
     longitude: location.longitude,
     icao: icao === NO_ICAO ? '' : icao,
-    country: location.country,
+    country: AIRPORT_COUNTRIES.slice(row * COUNTRY_WIDTH, (row + 1) * COUNTRY_WIDTH),
   };
   airports.set(location.iata, airport);
   return airport;

@@ -2,17 +2,18 @@ import {
   BITMAP_ALPHABET,
   BITS_PER_CHARACTER,
   codeAt,
-  COORDINATE_SCALE,
-  COORDINATE_WIDTH,
-  COUNTRY_WIDTH,
+  coordinateOf,
+  LATITUDE_BITS,
   LATITUDE_OFFSET,
+  LONGITUDE_BITS,
   LONGITUDE_OFFSET,
+  readBits,
 } from './airport-format.js';
-import { AIRPORT_CODE_BITMAP, AIRPORT_COORDINATES, AIRPORT_COUNT, AIRPORT_COUNTRIES } from './airports.js';
+import { AIRPORT_CODE_BITMAP, AIRPORT_COORDINATES, AIRPORT_COUNT, AIRPORT_UK_CODES } from './airports.js';
 
-// Where each airport is: what the flight schema and the calculators read. The ICAO codes, which
-// only `airportByIata` gives, are in ./airport-index.ts, so that a bundle computing flights leaves
-// them out.
+// Where each airport is: what the flight schema and the calculators read. The ICAO codes and the
+// countries, which only `airportByIata` gives, are read by ./airport-index.ts, so that a bundle
+// computing flights leaves them out.
 
 /** A point on the Earth in degrees (WGS-84 latitude and longitude). */
 export interface Coordinates {
@@ -24,8 +25,8 @@ export interface Coordinates {
 export interface AirportLocation extends Coordinates {
   /** IATA code, upper case, e.g. `DEL`. */
   readonly iata: string;
-  /** ISO 3166-1 alpha-2 country code, e.g. `IN`. */
-  readonly country: string;
+  /** True for an airport in the United Kingdom (DESNZ's domestic and to/from-UK flights). */
+  readonly inUnitedKingdom: boolean;
 }
 
 /** Number of airports in the table. */
@@ -39,12 +40,6 @@ interface Decoded {
 
 let decoded: Decoded | undefined;
 
-/** One packed coordinate (./airport-format.ts) in degrees. */
-function coordinate(at: number, offset: number): number {
-  // Whole ten-thousandths less the offset, divided once: the nearest double to the source's decimal.
-  return (parseInt(AIRPORT_COORDINATES.slice(at, at + COORDINATE_WIDTH), 36) - offset * COORDINATE_SCALE) / COORDINATE_SCALE;
-}
-
 /**
  * The airport table, decoded from its packed form (./airports.ts) on first use, so that a module
  * importing this one pays nothing until a flight is looked up. Maps (not objects) so that codes
@@ -54,7 +49,8 @@ function table(): Decoded {
   if (decoded !== undefined) return decoded;
   const locations = new Map<string, AirportLocation>();
   const rows = new Map<string, number>();
-  const longitudes = AIRPORT_COUNT * COORDINATE_WIDTH;
+  const longitudes = AIRPORT_COUNT * LATITUDE_BITS;
+  const inUnitedKingdom = new Set(AIRPORT_UK_CODES.match(/.../g));
   let row = 0;
   for (let character = 0; character < AIRPORT_CODE_BITMAP.length; character += 1) {
     const bits = BITMAP_ALPHABET.indexOf(AIRPORT_CODE_BITMAP[character]!);
@@ -63,9 +59,9 @@ function table(): Decoded {
       const iata = codeAt(character * BITS_PER_CHARACTER + bit);
       locations.set(iata, {
         iata,
-        latitude: coordinate(row * COORDINATE_WIDTH, LATITUDE_OFFSET),
-        longitude: coordinate(longitudes + row * COORDINATE_WIDTH, LONGITUDE_OFFSET),
-        country: AIRPORT_COUNTRIES.slice(row * COUNTRY_WIDTH, (row + 1) * COUNTRY_WIDTH),
+        latitude: coordinateOf(readBits(AIRPORT_COORDINATES, row * LATITUDE_BITS, LATITUDE_BITS), LATITUDE_OFFSET),
+        longitude: coordinateOf(readBits(AIRPORT_COORDINATES, longitudes + row * LONGITUDE_BITS, LONGITUDE_BITS), LONGITUDE_OFFSET),
+        inUnitedKingdom: inUnitedKingdom.has(iata),
       });
       rows.set(iata, row);
       row += 1;

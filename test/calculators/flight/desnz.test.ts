@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desnzHaul } from '../../../src/calculators/flight/desnz.js';
-import { airportByIata, type Airport } from '../../../src/data/flight/airport-index.js';
+import { airportLocation, type AirportLocation } from '../../../src/data/flight/airport-locations.js';
 import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
 import { flightEmissions, type Flight, type FlightClass } from '../../../src/index.js';
 
@@ -29,8 +29,8 @@ const factors = {
 const routes = { domestic: ['LHR', 'EDI'], 'short-haul': ['LHR', 'CDG'], 'long-haul': ['LHR', 'JFK'], international: ['DEL', 'BOM'] } as const;
 const classes: FlightClass[] = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
 
-function airport(code: string): Airport {
-  const found = airportByIata(code);
+function airport(code: string): AirportLocation {
+  const found = airportLocation(code);
   if (found === undefined) throw new Error(code);
   return found;
 }
