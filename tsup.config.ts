@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { transform } from 'esbuild';
 import { defineConfig, type Options } from 'tsup';
 
 // One entry per public sub-path of the package; see "exports" in package.json.
@@ -29,6 +31,33 @@ const storesStayEntries: Plugin = {
   },
 };
 
+/**
+ * zod/mini's schema functions are free of side effects (zod marks them `@__NO_SIDE_EFFECTS__`), but
+ * a bundler such as esbuild reads that mark only on calls within the file that declares the
+ * function. A schema of truecost is nested calls (`z.object({ id: z.string().check(z.minLength(1)) })`):
+ * without a mark on each, a user's bundler keeps every schema of a module it imports, used or not,
+ * and every schema those reach. This marks each call to a zod/mini function, and to the schema
+ * helpers of src/schemas/ (`storableString`, `storable`, `rule`, `uniqueBy`), `/* @__PURE__ *\/`
+ * in the published files, so that an unused schema costs nothing. Only modules that import
+ * zod/mini are touched; the parse and JSON Schema functions, whose results are always used, are not
+ * marked. The TypeScript is compiled first, so that no mark lands in a comment or a string's text.
+ */
+const PURE = '/* @__PURE__ */ ';
+const schemaCalls =
+  /(?<!@__PURE__ \*\/ \(?)(?<![\w$.])(?<!function )(?:z\.(?!toJSONSchema\b|safeParse\b|parse\b|safeParseAsync\b|parseAsync\b)[A-Za-z_$][\w$]*|storableString|storable|rule|uniqueBy)\(/g;
+const tsconfigRaw = await readFile(new URL('./tsconfig.json', import.meta.url), 'utf8');
+export const pureSchemaCalls: Plugin = {
+  name: 'pure-schema-calls',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes("from 'zod/mini'")) return undefined;
+      const { code } = await transform(source, { loader: 'ts', format: 'esm', target: 'esnext', tsconfigRaw, sourcefile: args.path });
+      return { contents: code.replace(schemaCalls, (call) => PURE + call), loader: 'js' };
+    });
+  },
+};
+
 const common = {
   target: 'node20',
   // fast-check is an optional peer of truecost/testing only; never bundled.
@@ -47,6 +76,7 @@ export default defineConfig([
     format: ['esm'],
     bundle: false,
     dts: { entry: entries },
+    esbuildPlugins: [pureSchemaCalls],
   },
   {
     // CommonJS: one bundle per entry, for require().
@@ -56,6 +86,7 @@ export default defineConfig([
     dts: true,
     splitting: false,
     treeshake: true,
+    esbuildPlugins: [pureSchemaCalls],
     // import.meta.url in the CommonJS build (the Node adapter locates installed assets with it).
     shims: true,
   },

@@ -7,7 +7,7 @@ import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import { checkedRequest } from '../checked-request.js';
 import { carRequestSchema, type Car, type CarRequest, type CarRequestInput, type CarResponse } from '../schemas/car.js';
-import { epaEquivalents } from '../data/epa-equivalents.js';
+import { epaTreeSeedling } from '../data/epa-equivalents.js';
 import { treesPlanted } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2 } from './road-shared.js';
@@ -98,7 +98,7 @@ function explainCar(car: Car): ItemExplanation {
       `Mileage ${car.mileage} is outside ${energy.range.min} to ${energy.range.max} ${energy.range.unit}; the ${car.body_type} ${energy.powertrain} factor per km is used instead.`,
     );
   }
-  factors.push(epaEquivalents.treeSeedling);
+  factors.push(epaTreeSeedling);
   return { item: car.car_id, basis, quantities, factors, assumptions, unrounded: kg / KG_PER_TONNE };
 }
 

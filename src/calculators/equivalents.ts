@@ -1,4 +1,4 @@
-import { epaEquivalents } from '../data/epa-equivalents.js';
+import { epaLamp, epaTrashBag, epaTreeSeedling } from '../data/epa-equivalents.js';
 import type { Equivalents } from '../schemas/logistics.js';
 import type { EmissionBasis, FactorUse, ItemExplanation } from './explanation.js';
 
@@ -7,7 +7,7 @@ export const EQUIVALENT_DECIMALS = 3;
 
 /** Tree seedlings grown for 10 years that take up `tonnes` of CO2, rounded to 3 decimals. */
 export function treesPlanted(tonnes: number): number {
-  return Number((tonnes / epaEquivalents.treeSeedling.value).toFixed(EQUIVALENT_DECIMALS));
+  return Number((tonnes / epaTreeSeedling.value).toFixed(EQUIVALENT_DECIMALS));
 }
 
 /**
@@ -23,17 +23,17 @@ export function treesPlanted(tonnes: number): number {
  */
 export function equivalentsOf(tonnes: number): Equivalents {
   return {
-    trash_collected: (tonnes / epaEquivalents.trashBag.value).toFixed(EQUIVALENT_DECIMALS),
-    trees_planted: (tonnes / epaEquivalents.treeSeedling.value).toFixed(EQUIVALENT_DECIMALS),
-    lamps_collected: (tonnes / epaEquivalents.lamp.value).toFixed(EQUIVALENT_DECIMALS),
+    trash_collected: (tonnes / epaTrashBag.value).toFixed(EQUIVALENT_DECIMALS),
+    trees_planted: (tonnes / epaTreeSeedling.value).toFixed(EQUIVALENT_DECIMALS),
+    lamps_collected: (tonnes / epaLamp.value).toFixed(EQUIVALENT_DECIMALS),
   };
 }
 
 /** The factors behind {@link equivalentsOf}, for explanations. */
 export const equivalentFactors: readonly FactorUse[] = [
-  epaEquivalents.trashBag,
-  epaEquivalents.treeSeedling,
-  epaEquivalents.lamp,
+  epaTrashBag,
+  epaTreeSeedling,
+  epaLamp,
 ];
 
 /**

@@ -34,7 +34,7 @@ export const carSchema = /* @__PURE__ */ z.object({
  */
 export const carRequestSchema = /* @__PURE__ */ z.object({
   queries: z.object({
-    cars: z.array(carSchema).check(z.minLength(1), z.maxLength(MAX_CARS_PER_REQUEST), z.superRefine(uniqueBy('car_id'))),
+    cars: z.array(carSchema).check(z.minLength(1), z.maxLength(MAX_CARS_PER_REQUEST), uniqueBy('car_id')),
   }),
 });
 

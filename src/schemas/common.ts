@@ -50,6 +50,25 @@ export function storableString(): z.ZodMiniString<string> {
   return storable(z.string());
 }
 
+/** Reports a problem at `path`, below the value a {@link rule} checks, with its message. */
+export type ReportIssue = (path: readonly PropertyKey[], message: string) => void;
+
+/**
+ * A check of zod/mini across the fields or items of a value (duplicates, fields that exclude each
+ * other): `test` reports each problem at its path below the value. It does what `z.superRefine`
+ * does for these checks (issues of code `custom`, later checks still run) with less code in a
+ * bundle: zod/mini takes a plain function as a check.
+ *
+ * @internal
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function rule<T>(test: (value: T, report: ReportIssue) => void): (payload: z.core.ParsePayload<T>) => void {
+  return (payload) =>
+    test(payload.value, (path, message) => {
+      payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, continue: true });
+    });
+}
+
 /** A non-empty string of at most 255 characters (ids and names), without NUL or unpaired surrogates. */
 export const identifierSchema = /* @__PURE__ */ storableString().check(z.minLength(1), z.maxLength(MAX_IDENTIFIER_LENGTH));
 

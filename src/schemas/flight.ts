@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { isAirportCode, normaliseAirportCode } from '../data/flight/airport-locations.js';
-import { identifierSchema, positiveIntegerSchema, storableString } from './common.js';
+import { identifierSchema, positiveIntegerSchema, rule, storableString, type ReportIssue } from './common.js';
 
 /** Most flights in one E6 request (contract, Limits). */
 export const MAX_FLIGHTS_PER_REQUEST = 10;
@@ -36,22 +36,18 @@ interface FlightFields {
   readonly arrival: string;
 }
 
-function differentAirports(flight: FlightFields, path: (string | number)[], ctx: z.core.$RefinementCtx): void {
-  if (flight.departure === flight.arrival) {
-    ctx.addIssue({ code: 'custom', path: [...path, 'arrival'], message: 'Must differ from departure.' });
-  }
+function differentAirports(flight: FlightFields, path: (string | number)[], report: ReportIssue): void {
+  if (flight.departure === flight.arrival) report([...path, 'arrival'], 'Must differ from departure.');
 }
 
 // The rules across fields and flights of a list, checked in one pass over it: a refinement on each
 // flight object would make zod's parsing of a 499-flight body markedly slower.
-function flightListRules(flights: readonly FlightFields[], ctx: z.core.$RefinementCtx): void {
+function flightListRules(flights: readonly FlightFields[], report: ReportIssue): void {
   const seen = new Set<string>();
   flights.forEach((flight, index) => {
-    differentAirports(flight, [index], ctx);
+    differentAirports(flight, [index], report);
     if (flight.flight_id === undefined) return;
-    if (seen.has(flight.flight_id)) {
-      ctx.addIssue({ code: 'custom', path: [index, 'flight_id'], message: 'Must be unique within the request.' });
-    }
+    if (seen.has(flight.flight_id)) report([index, 'flight_id'], 'Must be unique within the request.');
     seen.add(flight.flight_id);
   });
 }
@@ -71,22 +67,22 @@ const bulkFlightFieldsSchema = /* @__PURE__ */ z.object({
 });
 
 /** One flight of an E6 request, with the contract's defaults filled in. */
-export const flightSchema = /* @__PURE__ */ flightFieldsSchema.check(z.superRefine((flight, ctx) => differentAirports(flight, [], ctx)));
+export const flightSchema = /* @__PURE__ */ flightFieldsSchema.check(rule((flight, report) => differentAirports(flight, [], report)));
 
 /** One flight of an E7 request: flight_id, flight_class and flight_type are required. */
-export const bulkFlightSchema = /* @__PURE__ */ bulkFlightFieldsSchema.check(z.superRefine((flight, ctx) => differentAirports(flight, [], ctx)));
+export const bulkFlightSchema = /* @__PURE__ */ bulkFlightFieldsSchema.check(rule((flight, report) => differentAirports(flight, [], report)));
 
 /** The E6 request body: `{queries: {flights: [Flight]}}`, 1 to 10 flights. */
 export const flightRequestSchema = /* @__PURE__ */ z.object({
   queries: z.object({
-    flights: z.array(flightFieldsSchema).check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_REQUEST), z.superRefine(flightListRules)),
+    flights: z.array(flightFieldsSchema).check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_REQUEST), rule(flightListRules)),
   }),
 });
 
 /** The E7 request body: a bare JSON array of 1 to 499 flights. */
 export const bulkFlightRequestSchema = /* @__PURE__ */ z
   .array(bulkFlightFieldsSchema)
-  .check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_BULK_REQUEST), z.superRefine(flightListRules));
+  .check(z.minLength(1), z.maxLength(MAX_FLIGHTS_PER_BULK_REQUEST), rule(flightListRules));
 
 /** The E6 success body. */
 export const flightResponseSchema = /* @__PURE__ */ z.object({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
-import { positiveNumberSchema } from './common.js';
+import { positiveNumberSchema, rule } from './common.js';
 import { addIssue, MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
@@ -99,20 +99,18 @@ export const freightRequestSchema = /* @__PURE__ */ z
     }),
     queries: z.object({ legs: z.array(freightLegSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
   })
-  .check(z.superRefine((request, ctx) => {
-    if (request.configs.transportation_type === 'truck') return;
-    request.queries.legs.forEach((leg, index) => {
-      const path = ['queries', 'legs', index];
-      for (const field of TRUCK_ONLY_FIELDS) {
-        if (leg[field] !== undefined) {
-          ctx.addIssue({ code: 'custom', path: [...path, field], message: 'Allowed only when configs.transportation_type is truck.' });
+  .check(
+    rule((request, report) => {
+      if (request.configs.transportation_type === 'truck') return;
+      request.queries.legs.forEach((leg, index) => {
+        const path = ['queries', 'legs', index];
+        for (const field of TRUCK_ONLY_FIELDS) {
+          if (leg[field] !== undefined) report([...path, field], 'Allowed only when configs.transportation_type is truck.');
         }
-      }
-      if (leg.dry_run) {
-        ctx.addIssue({ code: 'custom', path: [...path, 'dry_run'], message: 'Can be true only when configs.transportation_type is truck.' });
-      }
-    });
-  }));
+        if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
+      });
+    }),
+  );
 
 /** A parsed E13 request. */
 export type FreightRequest = z.output<typeof freightRequestSchema>;

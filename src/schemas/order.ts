@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { successMessages } from '../errors.js';
-import { climesSchema, identifierSchema, storable, storableString } from './common.js';
+import { climesSchema, identifierSchema, rule, storable, storableString } from './common.js';
 
 /** Longest customer phone number accepted (docs/api.md, Orders). */
 export const MAX_PHONE_LENGTH = 32;
@@ -34,19 +34,17 @@ export type CreateOrderRequest = z.infer<typeof createOrderRequestSchema>;
 /** E2 request: 1 to 500 orders, all-or-nothing; a repeated partner_order_id is refused at its second occurrence. */
 export const createOrdersRequestSchema = /* @__PURE__ */ z
   .object({ orders: z.array(orderSchema).check(z.minLength(1), z.maxLength(MAX_ORDERS_PER_BATCH)) })
-  .check(z.superRefine((request, ctx) => {
-    const seen = new Set<string>();
-    request.orders.forEach((order, index) => {
-      if (seen.has(order.partner_order_id)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['orders', index, 'partner_order_id'],
-          message: 'Repeats the partner_order_id of an earlier order in this batch.',
-        });
-      }
-      seen.add(order.partner_order_id);
-    });
-  }));
+  .check(
+    rule((request, report) => {
+      const seen = new Set<string>();
+      request.orders.forEach((order, index) => {
+        if (seen.has(order.partner_order_id)) {
+          report(['orders', index, 'partner_order_id'], 'Repeats the partner_order_id of an earlier order in this batch.');
+        }
+        seen.add(order.partner_order_id);
+      });
+    }),
+  );
 /** A validated E2 request (see {@link createOrdersRequestSchema}). */
 export type CreateOrdersRequest = z.infer<typeof createOrdersRequestSchema>;
 

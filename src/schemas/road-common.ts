@@ -1,4 +1,5 @@
 import type { z } from 'zod/mini';
+import { rule } from './common.js';
 
 /** Most legs or seats one E9, E11, E12 or E13 request may carry (docs/api.md). */
 export const MAX_LEGS_PER_REQUEST = 100;
@@ -19,14 +20,12 @@ export function addIssue(payload: z.core.ParsePayload, path: readonly PropertyKe
  * reported at `<index>.<key>`.
  */
 export function uniqueBy<K extends string>(key: K) {
-  return (items: readonly Readonly<Record<K, string>>[], ctx: z.core.$RefinementCtx): void => {
+  return rule((items: readonly Readonly<Record<K, string>>[], report) => {
     const seen = new Set<string>();
     items.forEach((item, index) => {
       const value = item[key];
-      if (seen.has(value)) {
-        ctx.addIssue({ code: 'custom', path: [index, key], message: `Duplicate ${key}: each must be unique.` });
-      }
+      if (seen.has(value)) report([index, key], `Duplicate ${key}: each must be unique.`);
       seen.add(value);
     });
-  };
+  });
 }
