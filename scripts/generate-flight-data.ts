@@ -11,6 +11,7 @@ import { cargoBands, csvCells, readSegments, readTypeMap, scaleSplit, seatMedian
 import { BITS_PER_CHARACTER, COUNTRY_WIDTH, ICAO_WIDTH, LATITUDE_BITS, LONGITUDE_BITS, NO_ICAO } from '../src/data/flight/airport-format.js';
 import { DESNZ_UK_COUNTRY } from '../src/data/flight/factors.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
+import { FUEL_RADIX, FUEL_SCALE, fuelKgOf } from '../src/data/flight/fuel-burn-format.js';
 
 const root = resolve(import.meta.dirname, '..');
 const sourceDir = resolve(root, process.argv[2] ?? join('data', 'flight'));
@@ -130,7 +131,7 @@ interface FuelSource {
 }
 const fuelSource = JSON.parse(read('eea_mec_2023_v1.5_fuel_burn.json')) as FuelSource;
 const fuelTypes = seatTypes.filter((icao) => fuelSource.aircraft[icao] !== undefined);
-const fuelLines = fuelTypes.map((icao) => {
+const fuelRows = fuelTypes.map((icao) => {
   const fuel = fuelSource.aircraft[icao] ?? fail(`fuel ${icao} vanished`);
   const points = [...fuel.ccd].sort((a, b) => a[0] - b[0]);
   if (points.length < 2) fail(`fuel ${icao} has fewer than two CCD points`);
@@ -140,12 +141,34 @@ const fuelLines = fuelTypes.map((icao) => {
       fail(`fuel ${icao} is not increasing with distance`);
     }
   }
-  return `${key(icao)}:[${fuel.lto_kg},[${points.map(([nm, kg]) => `${nm},${kg}`).join(',')}]],`;
+  return { icao, lto: fuel.lto_kg, points };
 });
+
+// Packed (src/data/flight/fuel-burn-format.ts): the distances once, the fuel figures in base 36.
+const ccdDistances = fuelRows.reduce<number[]>(
+  (longest, { points }) => (points.length > longest.length ? points.map(([nm]) => nm) : longest),
+  [],
+);
+function packedFuel(kg: number, what: string): string {
+  const hundredths = Math.round(kg * FUEL_SCALE);
+  if (fuelKgOf(hundredths.toString(FUEL_RADIX)) !== kg) fail(`${what} ${kg} has more than 2 decimal places`);
+  return hundredths.toString(FUEL_RADIX);
+}
+const packedFuelTable = fuelRows
+  .map(({ icao, lto, points }) => {
+    points.forEach(([nm], at) => {
+      if (nm !== ccdDistances[at]) fail(`fuel ${icao} has a CCD point at ${nm} NM, off the common grid`);
+    });
+    const figures = [packedFuel(lto, `${icao} LTO`), ...points.map(([nm, kg]) => packedFuel(kg, `${icao} CCD at ${nm} NM`))];
+    return `${icao}:${figures.join(',')}`;
+  })
+  .join(';');
 
 writeFileSync(
   join(outDir, 'aircraft-performance.ts'),
   `${header('eea_mec_2023_v1.5_fuel_burn.json (EEA/EUROCONTROL), seat_configs.yaml (flightyco2, MIT) and the T-100 files in t100/ (US DOT BTS, public domain)')}
+import { unpackFuelBurn } from './fuel-burn-format.js';
+
 /**
  * Body type (for the seat-area factors and cargo fractions), typical seats (first, business, premium
  * economy, economy), and where the map comes from: \`t100\` the median total seats flown on the type
@@ -172,10 +195,14 @@ export const SEAT_MAP_ROWS: Readonly<Record<string, SeatMapRow>> = {
 ${seatLines.join('\n')}
 };
 
+/** The distances of the CCD points, NM: each type's points are at the first of them. */
+export const CCD_DISTANCES_NM: readonly number[] = [${ccdDistances.join(', ')}];
+
+/** LTO and CCD fuel of each type (format: ./fuel-burn-format.ts), hundredths of a kg in base ${FUEL_RADIX}. */
+export const FUEL_BURN_PACKED = ${JSON.stringify(packedFuelTable)};
+
 /** LTO and CCD fuel per ICAO type designator, for every type that has a seat map. */
-export const FUEL_BURN_ROWS: Readonly<Record<string, FuelBurnRow>> = {
-${fuelLines.join('\n')}
-};
+export const FUEL_BURN_ROWS: Readonly<Record<string, FuelBurnRow>> = /* @__PURE__ */ unpackFuelBurn(CCD_DISTANCES_NM, FUEL_BURN_PACKED);
 `,
 );
 

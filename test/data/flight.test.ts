@@ -28,6 +28,19 @@ describe('the generated flight data', () => {
     }
   });
 
+  it('gives back the EEA fuel table exactly from its packed form', () => {
+    const eea = JSON.parse(readFileSync(join(source, 'eea_mec_2023_v1.5_fuel_burn.json'), 'utf8')) as {
+      aircraft: Record<string, { lto_kg: number; ccd: [number, number][] }>;
+    };
+    const types = Object.keys(FUEL_BURN_ROWS);
+    expect(types).toHaveLength(104);
+    for (const icao of types) {
+      const { lto_kg: lto, ccd } = eea.aircraft[icao]!;
+      const points = [...ccd].sort((a, b) => a[0] - b[0]).flat();
+      expect(FUEL_BURN_ROWS[icao], icao).toEqual([lto, points]);
+    }
+  });
+
   it('resolves an IATA aircraft code exactly when its ICAO type has fuel and seat data', () => {
     for (const [iata, icao] of AIRCRAFT_MAPPING_ROWS) {
       expect(resolveAircraft(iata) !== undefined, iata).toBe(aircraftType(icao) !== undefined);
