@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { toJsonSchema } from '../schemas/json-schema.js';
 import { apiErrors, type ApiErrorName } from '../errors.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { PACKAGE_VERSION } from '../version.js';
@@ -34,7 +35,7 @@ const failureSchema = {
 };
 
 function jsonSchemaOf(schema: z.core.$ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _dialect, ...rest } = toJsonSchema(schema, io);
   return rest;
 }
 

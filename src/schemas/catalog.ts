@@ -1,4 +1,5 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { toJsonSchema } from './json-schema.js';
 import {
   addClimesResponseSchema,
   cancelOrderResponseSchema,
@@ -95,7 +96,7 @@ export function jsonSchemas(): {
 } {
   const convert = <K extends string>(schemas: Record<K, z.ZodMiniType>, io: 'input' | 'output') =>
     Object.fromEntries(
-      Object.entries<z.ZodMiniType>(schemas).map(([name, schema]) => [name, z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema]),
+      Object.entries<z.ZodMiniType>(schemas).map(([name, schema]) => [name, toJsonSchema(schema, io)]),
     ) as Record<K, JsonSchema>;
   return { requests: convert(requestSchemas, 'input'), responses: convert(responseSchemas, 'output') };
 }

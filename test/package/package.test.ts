@@ -140,7 +140,7 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // and docs/bundle-size.md show the sizes. Car, orders and flight at the ceilings aimed at; the
   // handler carries every calculator, the airport table and the OpenAPI generator, and is held at
   // its size, above the 80 kB aimed at (docs/bundle-size.md, "The handler").
-  const ceilings: Record<BundleName, number> = { car: 10_000, orders: 10_000, flight: 60_000, handler: 92_000 };
+  const ceilings: Record<BundleName, number> = { car: 10_000, orders: 10_000, flight: 60_000, handler: 83_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
