@@ -167,7 +167,9 @@ const packedFuelTable = fuelRows
 writeFileSync(
   join(outDir, 'aircraft-performance.ts'),
   `${header('eea_mec_2023_v1.5_fuel_burn.json (EEA/EUROCONTROL), seat_configs.yaml (flightyco2, MIT) and the T-100 files in t100/ (US DOT BTS, public domain)')}
-import { unpackFuelBurn } from './fuel-burn-format.js';
+import { unpackFuelBurn, type FuelBurnRow } from './fuel-burn-format.js';
+
+export type { FuelBurnRow };
 
 /**
  * Body type (for the seat-area factors and cargo fractions), typical seats (first, business, premium
@@ -183,9 +185,6 @@ export type SeatMapRow = readonly [
   economy: number,
   from: 't100' | 'typical',
 ];
-
-/** Fuel of one type: LTO fuel in kg, then CCD points as a flat list of (distance in NM, fuel in kg). */
-export type FuelBurnRow = readonly [ltoKg: number, ccdPoints: readonly number[]];
 
 /** The version of the EEA Master Emissions Calculator the fuel rows come from. */
 export const FUEL_TABLE_VERSION = ${JSON.stringify(fuelSource.version)};

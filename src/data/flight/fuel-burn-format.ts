@@ -1,10 +1,11 @@
-import type { FuelBurnRow } from './aircraft-performance.js';
-
 // The packed form of the EEA fuel table (./aircraft-performance.ts), written by
 // scripts/generate-flight-data.ts. Every type's CCD points sit at the first distances of one grid,
 // so the distances are written once; each fuel figure is a whole number of hundredths of a kg
 // (the EEA table's precision) in base 36. A type is `ICAO:lto,ccd,ccd,...`, types joined by `;`.
 // Packed, the table is about two thirds of its size in a gzipped bundle.
+
+/** Fuel of one type: LTO fuel in kg, then CCD points as a flat list of (distance in NM, fuel in kg). */
+export type FuelBurnRow = readonly [ltoKg: number, ccdPoints: readonly number[]];
 
 /** Base of the packed fuel figures. */
 export const FUEL_RADIX = 36;
