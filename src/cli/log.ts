@@ -3,6 +3,7 @@
 // "Logging").
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { RequestLogEntry } from '../http/handler.js';
+import { jsonString } from '../http/json.js';
 
 /** The levels `--log-level` takes, quietest last. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -56,11 +57,29 @@ export function requestFields(entry: RequestLogEntry): Record<string, unknown> {
  */
 function requestLine(entry: RequestLogEntry, time: string, pid: string): string {
   return (
-    `{"level":"info"${time}${pid},"method":${JSON.stringify(entry.method)},"path":${JSON.stringify(entry.path)}` +
-    `,"status":${entry.status},"duration_ms":${Math.round(entry.durationMs * 1000) / 1000}` +
-    `,"partner":${entry.partnerId === undefined ? 'null' : JSON.stringify(entry.partnerId)}` +
-    `,"environment":${entry.environment === undefined ? 'null' : JSON.stringify(entry.environment)}}\n`
+    `{"level":"info"${time}${pid},"method":${jsonString(entry.method)},"path":${jsonString(entry.path)}` +
+    `,"status":${entry.status},"duration_ms":${millisecondsJson(entry.durationMs)}` +
+    `,"partner":${entry.partnerId === undefined ? 'null' : jsonString(entry.partnerId)}` +
+    `,"environment":${entry.environment === undefined ? 'null' : jsonString(entry.environment)}}\n`
   );
+}
+
+/** Microseconds below which {@link millisecondsJson} joins integers: far beyond any request, and exact in a double. */
+const MAX_JOINED_MICROSECONDS = 1e15;
+
+/**
+ * `Math.round(ms * 1000) / 1000` as JSON writes it (`requestFields`' `duration_ms`), joined from
+ * integers: the shortest digits of a fraction are number formatting's slow path.
+ */
+export function millisecondsJson(ms: number): string {
+  const micros = Math.round(ms * 1000);
+  if (!(micros >= 0 && micros < MAX_JOINED_MICROSECONDS)) return JSON.stringify(micros / 1000);
+  const fraction = micros % 1000;
+  const whole = (micros - fraction) / 1000;
+  if (fraction === 0) return `${whole}`;
+  if (fraction % 100 === 0) return `${whole}.${fraction / 100}`;
+  if (fraction % 10 === 0) return `${whole}.${fraction < 100 ? '0' : ''}${fraction / 10}`;
+  return `${whole}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS, requestFields, type LogLevel } from '../../src/cli/log.js';
+import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS, millisecondsJson, requestFields, type LogLevel } from '../../src/cli/log.js';
 import type { RequestLogEntry } from '../../src/http/handler.js';
 
 const entry: RequestLogEntry = { method: 'POST', path: '/v3/flight', status: 200, durationMs: 0.4567, partnerId: 'p1', environment: 'staging', route: '/v3/flight' };
@@ -129,5 +129,15 @@ describe('the service log', () => {
       await files.close();
     }
     expect(JSON.parse(files.out())).toMatchObject({ path: '/v3/flight' });
+  });
+
+  it('writes a duration as JSON writes it rounded to the microsecond, whatever its size', () => {
+    const durations = [0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 0.12, 0.123, 1, 1.5, 1.05, 1.005, 10.1, 12.3456789, 999.9995, 1e6 + 0.25, 5e11, 1e12 + 0.001, 1e13, 1e21, -0.4, -2.5];
+    let seed = 7;
+    for (let index = 0; index < 20_000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      durations.push((seed / 2 ** 31) * 10 ** ((index % 8) - 2));
+    }
+    for (const ms of durations) expect(millisecondsJson(ms)).toBe(JSON.stringify(Math.round(ms * 1000) / 1000));
   });
 });
