@@ -84,9 +84,11 @@ export function millisecondsJson(ms: number): string {
 
 /**
  * Lines are written once this many bytes are waiting, or {@link LOG_FLUSH_DELAY_MS} after the first
- * of them, whichever comes first: one write call per batch rather than per line.
+ * of them, whichever comes first: one write call per batch rather than per line. Each write wakes
+ * a thread of libuv's pool, which on a busy machine costs the event loop about as much as joining a
+ * hundred request lines; a busy server therefore writes every 20 ms rather than every hundred lines.
  */
-export const LOG_BATCH_BYTES = 16_384;
+export const LOG_BATCH_BYTES = 65_536;
 /** Longest time a line waits in memory before it is written, in milliseconds. */
 export const LOG_FLUSH_DELAY_MS = 20;
 
