@@ -211,8 +211,9 @@ export function createServiceLog(options: ServiceLogOptions): ServiceLog {
   // Two loggers of one configuration rather than one over pino.multistream: a request line then
   // costs one write call, not a walk over the streams.
   const out = pino(settings, outDestination.stream);
-  const pid = `,"pid":${process.pid}`;
   const err = pino(settings, errDestination.stream);
+  // The base's field, as pino writes it after the time.
+  const pid = `,"pid":${process.pid}`;
   return {
     out,
     err,
