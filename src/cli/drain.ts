@@ -23,44 +23,45 @@ export interface Drain {
   close(graceMs: number): Promise<void>;
 }
 
+/** A connection of the server, as the drain follows it. */
+interface Connection {
+  /** Requests in flight (more than one when the client pipelines). */
+  inFlight: number;
+  /** When the last of them was answered, or the connection opened (`performance.now()`); read only when `inFlight` is 0. */
+  idleSince: number;
+}
+
 /** Tracks `server`'s connections and answers, for {@link Drain}. Call before the server listens. */
 export function drainable(server: Server): Drain {
-  /** Connections with no request in flight, with the time they became idle. */
-  const idleSince = new Map<Socket, number>();
-  /** Requests in flight per connection (more than one when the client pipelines). */
-  const busy = new Map<Socket, number>();
+  const connections = new Map<Socket, Connection>();
   const inFlight = new Set<ServerResponse>();
   let draining = false;
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
   server.on('connection', (socket: Socket) => {
-    idleSince.set(socket, performance.now());
-    socket.once('close', () => {
-      idleSince.delete(socket);
-      busy.delete(socket);
-    });
+    connections.set(socket, { inFlight: 0, idleSince: performance.now() });
+    socket.once('close', () => connections.delete(socket));
   });
+  // One listener for every answer, rather than a closure per request: this runs once per request.
+  function answered(this: ServerResponse): void {
+    inFlight.delete(this);
+    const connection = connections.get(this.req.socket as Socket);
+    if (connection !== undefined && (connection.inFlight -= 1) === 0) connection.idleSince = performance.now();
+  }
   // First of the request listeners, so that the answer is marked before any listener writes it.
   server.prependListener('request', (request, response) => {
-    const socket = request.socket;
-    idleSince.delete(socket);
-    busy.set(socket, (busy.get(socket) ?? 0) + 1);
+    const connection = connections.get(request.socket);
+    if (connection !== undefined) connection.inFlight += 1;
     inFlight.add(response);
     if (draining) response.shouldKeepAlive = false;
-    response.once('close', () => {
-      inFlight.delete(response);
-      const left = (busy.get(socket) ?? 1) - 1;
-      if (left > 0) busy.set(socket, left);
-      else {
-        busy.delete(socket);
-        if (!socket.destroyed) idleSince.set(socket, performance.now());
-      }
-    });
+    response.on('close', answered);
   });
 
   function sweep(): void {
     const now = performance.now();
-    for (const [socket, since] of idleSince) if (now - since >= IDLE_CLOSE_AFTER_MS) socket.destroy();
+    for (const [socket, connection] of connections) {
+      if (connection.inFlight === 0 && now - connection.idleSince >= IDLE_CLOSE_AFTER_MS) socket.destroy();
+    }
   }
 
   return {
@@ -76,7 +77,7 @@ export function drainable(server: Server): Drain {
     close(graceMs) {
       return new Promise((resolve) => {
         const force = setTimeout(() => {
-          for (const socket of [...idleSince.keys(), ...busy.keys()]) socket.destroy();
+          for (const socket of [...connections.keys()]) socket.destroy();
         }, graceMs);
         force.unref();
         // net.Server's close, not http.Server's: the latter closes idle connections at once, even

@@ -2,18 +2,18 @@ import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS } from '../../src/cli/log.js';
+import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS, millisecondsJson, requestFields, type LogLevel } from '../../src/cli/log.js';
 import type { RequestLogEntry } from '../../src/http/handler.js';
 
 const entry: RequestLogEntry = { method: 'POST', path: '/v3/flight', status: 200, durationMs: 0.4567, partnerId: 'p1', environment: 'staging', route: '/v3/flight' };
 
-function logToFiles() {
+function logToFiles(level: LogLevel = 'info') {
   const directory = mkdtempSync(join(tmpdir(), 'truecost-log-'));
   const outPath = join(directory, 'out.log');
   const errPath = join(directory, 'err.log');
   const stdout = openSync(outPath, 'w');
   const stderr = openSync(errPath, 'w');
-  const log = createServiceLog({ level: 'info', stdout, stderr });
+  const log = createServiceLog({ level, stdout, stderr });
   return {
     log,
     out: () => readFileSync(outPath, 'utf8'),
@@ -73,6 +73,49 @@ describe('the service log', () => {
     expect(lines.map((line) => line.path)).toEqual(Array.from({ length: count }, (_, index) => `/v3/flight/${index}`));
   });
 
+  it('writes lines longer than a batch, and lines of characters of several bytes, whole and in order', async () => {
+    const files = logToFiles();
+    const texts = ['€'.repeat(LOG_BATCH_BYTES / 3 - 100), 'é'.repeat(LOG_BATCH_BYTES), 'a'.repeat(3 * LOG_BATCH_BYTES), '😀 ü'.repeat(10)];
+    for (const [index, text] of texts.entries()) {
+      files.log.request({ ...entry, path: `/before/${index}` });
+      files.log.write('info', { event: 'long', index, text });
+    }
+    files.log.request({ ...entry, path: '/last' });
+    await files.close();
+    const lines = files.out().trimEnd().split('\n').map((line) => JSON.parse(line) as { path?: string; text?: string });
+    expect(lines.map((line) => line.path ?? line.text)).toEqual([...texts.flatMap((text, index) => [`/before/${index}`, text]), '/last']);
+  });
+
+  it('writes a request line as pino writes the same fields at info, field for field and in order', async () => {
+    const entries: RequestLogEntry[] = [
+      entry,
+      { method: 'GET', path: '/v3/orders/"quoted"\\back\u00e9\u2028', status: 404, durationMs: 12.3456789 },
+      { method: 'DELETE', path: '/v3/x', status: 503, durationMs: 0, partnerId: 'p\n2', environment: 'production', error: 'storeUnavailable' },
+    ];
+    const files = logToFiles();
+    for (const each of entries) {
+      files.log.request(each);
+      files.log.write('info', requestFields(each));
+    }
+    await files.close();
+    const lines = files.out().trimEnd().split('\n');
+    expect(lines).toHaveLength(2 * entries.length);
+    // Pino's own line of the fields follows each request line; the time may have moved on between the two.
+    const withoutTime = (line: string) => line.replace(/,"time":"[^"]*"/, '');
+    for (let index = 0; index < lines.length; index += 2) {
+      expect(withoutTime(lines[index]!)).toBe(withoutTime(lines[index + 1]!));
+      expect(JSON.parse(lines[index]!)).toMatchObject({ ...requestFields(entries[index / 2]!), level: 'info', pid: process.pid });
+    }
+  });
+
+  it('writes no request line when the level is above info', async () => {
+    const files = logToFiles('warn');
+    files.log.request(entry);
+    files.log.write('warn', { event: 'store-unavailable' });
+    await files.close();
+    expect(files.out().trimEnd().split('\n').map((line) => JSON.parse(line) as unknown)).toMatchObject([{ level: 'warn', event: 'store-unavailable' }]);
+  });
+
   it('writes an error line to stderr at once, without waiting for the flush delay', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const files = logToFiles();
@@ -86,5 +129,15 @@ describe('the service log', () => {
       await files.close();
     }
     expect(JSON.parse(files.out())).toMatchObject({ path: '/v3/flight' });
+  });
+
+  it('writes a duration as JSON writes it rounded to the microsecond, whatever its size', () => {
+    const durations = [0, 0.0004, 0.0005, 0.001, 0.01, 0.1, 0.12, 0.123, 1, 1.5, 1.05, 1.005, 10.1, 12.3456789, 999.9995, 1e6 + 0.25, 5e11, 1e12 + 0.001, 1e13, 1e21, -0.4, -2.5];
+    let seed = 7;
+    for (let index = 0; index < 20_000; index += 1) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      durations.push((seed / 2 ** 31) * 10 ** ((index % 8) - 2));
+    }
+    for (const ms of durations) expect(millisecondsJson(ms)).toBe(JSON.stringify(Math.round(ms * 1000) / 1000));
   });
 });
