@@ -141,7 +141,9 @@ console.log(JSON.stringify({
     // Each class is defined in one file, which the entries that use it share.
     const built = readdirSync(join(consumer, 'node_modules', 'truecost', 'dist', 'node'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
     for (const name of ['StoreUnavailableError', 'TruecostValidationError']) {
-      const defining = built.filter((path) => readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'node', path), 'utf8').includes(`class ${name} `));
+      // esbuild writes a class as `var Name = class extends ...`.
+      const definition = new RegExp(`\\b(?:class ${name}\\b|${name} = class\\b)`);
+      const defining = built.filter((path) => definition.test(readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'node', path), 'utf8')));
       expect(defining, name).toHaveLength(1);
     }
 
