@@ -2,6 +2,7 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,6 +108,76 @@ console.log(JSON.stringify({
     const output = JSON.parse(run('node', [file], consumer));
     expect(output).toEqual(expected);
   });
+
+  it('loads the bundled build of dist/node/ under Node, with one copy of each class across entries', async () => {
+    // Each entry and the file of dist/node/ it resolves to.
+    const files: Record<string, string> = {
+      truecost: 'index.js',
+      'truecost/http': 'http/index.js',
+      'truecost/stores/memory': 'stores/memory.js',
+      'truecost/stores/sqlite': 'stores/sqlite.js',
+      'truecost/stores/postgres': 'stores/postgres.js',
+      'truecost/bulk': 'bulk/index.js',
+      'truecost/client': 'client/index.js',
+      'truecost/testing': 'testing/index.js',
+    };
+    const file = join(consumer, 'resolved.mjs');
+    writeFileSync(file, `console.log(JSON.stringify(${JSON.stringify(Object.keys(files))}.map((entry) => import.meta.resolve(entry))));\n`);
+    const installed = pathToFileURL(join(consumer, 'node_modules', 'truecost', 'dist', 'node')).href;
+    expect(JSON.parse(run('node', [file], consumer))).toEqual(Object.values(files).map((path) => `${installed}/${path}`));
+    // A bundler, even for Node (a serverless function), reads the module condition: the files of
+    // dist/ one per module, of which it keeps only what an import reaches.
+    const serverless = await build({
+      stdin: { contents: bundleEntries.car, resolveDir: consumer, loader: 'js' },
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const read = Object.keys(serverless.metafile.inputs).filter((input) => input.includes('/truecost/dist/'));
+    expect(read.length).toBeGreaterThan(0);
+    expect(read.filter((input) => input.includes('/truecost/dist/node/'))).toEqual([]);
+    // Each class is defined in one file, which the entries that use it share.
+    const built = readdirSync(join(consumer, 'node_modules', 'truecost', 'dist', 'node'), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.js'));
+    for (const name of ['StoreUnavailableError', 'TruecostValidationError']) {
+      // esbuild writes a class as `var Name = class extends ...`.
+      const definition = new RegExp(`\\b(?:class ${name}\\b|${name} = class\\b)`);
+      const defining = built.filter((path) => definition.test(readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'node', path), 'utf8')));
+      expect(defining, name).toHaveLength(1);
+    }
+
+    // At run time: the SQLite store (truecost/stores/sqlite) fails a write with the class that
+    // `truecost` exports. A project of its own, since this one has no optional package installed.
+    const withDriver = join(work, 'with-sqlite');
+    mkdirSync(withDriver);
+    writeFileSync(join(withDriver, 'package.json'), JSON.stringify({ name: 'with-sqlite', private: true, type: 'module' }));
+    run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional', tarball], withDriver);
+    symlinkSync(join(root, 'node_modules', 'better-sqlite3'), join(withDriver, 'node_modules', 'better-sqlite3'), 'dir');
+    writeFileSync(
+      join(withDriver, 'locked.mjs'),
+      `import Database from 'better-sqlite3';
+import { StoreUnavailableError, apiErrors } from 'truecost';
+import { apiErrors as httpApiErrors } from 'truecost/http';
+import { openSqliteStore } from 'truecost/stores/sqlite';
+const path = 'locked.db';
+const store = await openSqliteStore({ path, busyTimeoutMs: 50 });
+const other = new Database(path);
+other.exec('BEGIN IMMEDIATE');
+let locked;
+try { await store.setResultEndpoint('acme', { url: 'https://example.com/results', secret: 'whsec_x' }, 0); } catch (error) { locked = error; }
+other.exec('ROLLBACK');
+other.close();
+await store.close();
+console.log(JSON.stringify({
+  storeError: locked instanceof StoreUnavailableError,
+  sameErrors: apiErrors === httpApiErrors,
+}));
+`,
+    );
+    expect(JSON.parse(run('node', ['locked.mjs'], withDriver))).toEqual({ storeError: true, sameErrors: true });
+  }, 120_000);
 
   it('exports the checked-in public names (test/public-surface.json) as ESM and as CommonJS', () => {
     const surface = JSON.parse(readFileSync(join(root, 'test', 'public-surface.json'), 'utf8')) as Record<string, string[]>;

@@ -5,7 +5,7 @@ import { GENERIC_AIRCRAFT, SEAT_AREA_FACTORS, WINGLET_FUEL_FACTOR, type SeatCabi
 /** Seats per cabin of one aircraft. */
 export type SeatMap = Readonly<Record<SeatCabin, number>>;
 
-/** Everything the fuel method needs about one ICAO type, prepared once at module load. */
+/** Everything the fuel method needs about one ICAO type, prepared once, at the first lookup. */
 export interface AircraftType {
   /** ICAO type designator, e.g. `A320`. */
   readonly icao: string;
@@ -74,23 +74,51 @@ function buildType(icao: string): AircraftType | undefined {
   };
 }
 
-const types = new Map<string, AircraftType>();
-for (const icao of Object.keys(FUEL_BURN_ROWS)) {
-  const type = buildType(icao);
-  if (type !== undefined) types.set(icao, type);
+/** The aircraft types and the codes that resolve to them, built from the data tables. */
+interface AircraftCatalog {
+  readonly types: ReadonlyMap<string, AircraftType>;
+  readonly resolutions: ReadonlyMap<string, AircraftResolution>;
+  readonly genericNarrowBody: AircraftType;
+  readonly genericWideBody: AircraftType;
 }
 
-const resolutions = new Map<string, AircraftResolution>();
-// ICAO designators first, so that an IATA code of the TIM mapping wins where the two spellings meet.
-for (const [icao, type] of types) {
-  resolutions.set(icao, { code: icao, name: icao, support: 'icao-designator', type, fuelFactor: 1 });
+function buildCatalog(): AircraftCatalog {
+  const types = new Map<string, AircraftType>();
+  for (const icao of Object.keys(FUEL_BURN_ROWS)) {
+    const type = buildType(icao);
+    if (type !== undefined) types.set(icao, type);
+  }
+  const resolutions = new Map<string, AircraftResolution>();
+  // ICAO designators first, so that an IATA code of the TIM mapping wins where the two spellings meet.
+  for (const [icao, type] of types) {
+    resolutions.set(icao, { code: icao, name: icao, support: 'icao-designator', type, fuelFactor: 1 });
+  }
+  for (const [iata, icao, support, name] of AIRCRAFT_MAPPING_ROWS) {
+    const type = types.get(icao);
+    // Types without fuel or seat data are unknown to truecost and fly as the generic aircraft.
+    if (type === undefined) continue;
+    const fuelFactor = support === 'winglet' ? WINGLET_FUEL_FACTOR.value : 1;
+    resolutions.set(iata, { code: iata, name, support, type, fuelFactor });
+  }
+  const requireType = (icao: string): AircraftType => {
+    const type = types.get(icao);
+    if (type === undefined) throw new Error(`The generic aircraft ${icao} has no fuel or seat data.`);
+    return type;
+  };
+  return {
+    types,
+    resolutions,
+    genericNarrowBody: requireType(GENERIC_AIRCRAFT.narrowBody),
+    genericWideBody: requireType(GENERIC_AIRCRAFT.wideBody),
+  };
 }
-for (const [iata, icao, support, name] of AIRCRAFT_MAPPING_ROWS) {
-  const type = types.get(icao);
-  // Types without fuel or seat data are unknown to truecost and fly as the generic aircraft.
-  if (type === undefined) continue;
-  const fuelFactor = support === 'winglet' ? WINGLET_FUEL_FACTOR.value : 1;
-  resolutions.set(iata, { code: iata, name, support, type, fuelFactor });
+
+let built: AircraftCatalog | undefined;
+
+/** The catalog, built at the first lookup rather than at import, so that importing truecost stays cheap. */
+function catalog(): AircraftCatalog {
+  built ??= buildCatalog();
+  return built;
 }
 
 /**
@@ -100,30 +128,22 @@ for (const [iata, icao, support, name] of AIRCRAFT_MAPPING_ROWS) {
  * @returns The resolution, or `undefined` when truecost has no fuel or seat data for the code.
  */
 export function resolveAircraft(code: string): AircraftResolution | undefined {
+  const { resolutions } = catalog();
   return resolutions.get(code) ?? resolutions.get(code.trim().toUpperCase());
 }
 
 /** The ICAO type with fuel and seat data, or `undefined`. */
 export function aircraftType(icao: string): AircraftType | undefined {
-  return types.get(icao);
+  return catalog().types.get(icao);
 }
 
 /** Every aircraft code truecost resolves (IATA codes and ICAO designators). */
 export function knownAircraftCodes(): string[] {
-  return [...resolutions.keys()];
+  return [...catalog().resolutions.keys()];
 }
-
-function requireType(icao: string): AircraftType {
-  const type = types.get(icao);
-  if (type === undefined) throw new Error(`The generic aircraft ${icao} has no fuel or seat data.`);
-  return type;
-}
-
-/** The generic narrow-body and wide-body, checked at load. */
-export const GENERIC_NARROW_BODY: AircraftType = requireType(GENERIC_AIRCRAFT.narrowBody);
-export const GENERIC_WIDE_BODY: AircraftType = requireType(GENERIC_AIRCRAFT.wideBody);
 
 /** The generic aircraft for a CCD distance: the narrow-body within its range, else the wide-body. */
 export function genericAircraftFor(ccdNm: number): AircraftType {
-  return ccdNm <= GENERIC_NARROW_BODY.rangeNm ? GENERIC_NARROW_BODY : GENERIC_WIDE_BODY;
+  const { genericNarrowBody, genericWideBody } = catalog();
+  return ccdNm <= genericNarrowBody.rangeNm ? genericNarrowBody : genericWideBody;
 }
