@@ -99,6 +99,7 @@ export default defineConfig([
     outDir: 'dist/node',
     format: ['esm'],
     splitting: true,
+    esbuildPlugins: [pureSchemaCalls],
   },
   {
     // The `truecost` command: one ES module, so that it starts by reading one file.
