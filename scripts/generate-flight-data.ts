@@ -11,7 +11,7 @@ import { cargoBands, csvCells, readSegments, readTypeMap, scaleSplit, seatMedian
 import { BITS_PER_CHARACTER, COUNTRY_WIDTH, ICAO_WIDTH, LATITUDE_BITS, LONGITUDE_BITS, NO_ICAO } from '../src/data/flight/airport-format.js';
 import { DESNZ_UK_COUNTRY } from '../src/data/flight/factors.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
-import { FUEL_RADIX, FUEL_SCALE, fuelKgOf } from '../src/data/flight/fuel-burn-format.js';
+import { FUEL_RADIX, FUEL_SCALE, hundredthsOf, packFuelFigures } from '../src/data/flight/fuel-burn-format.js';
 
 const root = resolve(import.meta.dirname, '..');
 const sourceDir = resolve(root, process.argv[2] ?? join('data', 'flight'));
@@ -149,18 +149,18 @@ const ccdDistances = fuelRows.reduce<number[]>(
   (longest, { points }) => (points.length > longest.length ? points.map(([nm]) => nm) : longest),
   [],
 );
-function packedFuel(kg: number, what: string): string {
-  const hundredths = Math.round(kg * FUEL_SCALE);
-  if (fuelKgOf(hundredths.toString(FUEL_RADIX)) !== kg) fail(`${what} ${kg} has more than 2 decimal places`);
-  return hundredths.toString(FUEL_RADIX);
+function hundredths(kg: number, what: string): number {
+  const whole = hundredthsOf(kg);
+  if (whole / FUEL_SCALE !== kg) fail(`${what} ${kg} has more than 2 decimal places`);
+  return whole;
 }
 const packedFuelTable = fuelRows
   .map(({ icao, lto, points }) => {
     points.forEach(([nm], at) => {
       if (nm !== ccdDistances[at]) fail(`fuel ${icao} has a CCD point at ${nm} NM, off the common grid`);
     });
-    const figures = [packedFuel(lto, `${icao} LTO`), ...points.map(([nm, kg]) => packedFuel(kg, `${icao} CCD at ${nm} NM`))];
-    return `${icao}:${figures.join(',')}`;
+    const ccd = points.map(([nm, kg]) => hundredths(kg, `${icao} CCD at ${nm} NM`));
+    return `${icao}:${packFuelFigures(hundredths(lto, `${icao} LTO`), ccd)}`;
   })
   .join(';');
 
@@ -197,7 +197,7 @@ ${seatLines.join('\n')}
 /** The distances of the CCD points, NM: each type's points are at the first of them. */
 export const CCD_DISTANCES_NM: readonly number[] = [${ccdDistances.join(', ')}];
 
-/** LTO and CCD fuel of each type (format: ./fuel-burn-format.ts), hundredths of a kg in base ${FUEL_RADIX}. */
+/** LTO and CCD fuel of each type (format: ./fuel-burn-format.ts): hundredths of a kg, the CCD as steps and their changes, base ${FUEL_RADIX}. */
 export const FUEL_BURN_PACKED = ${JSON.stringify(packedFuelTable)};
 
 /** LTO and CCD fuel per ICAO type designator, for every type that has a seat map. */

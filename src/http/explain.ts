@@ -70,16 +70,21 @@ export const itemExplanationSchema = /* @__PURE__ */ z
   })
   .check(z.describe('How one result element was computed.'));
 
-/** The schema of a calculator's answer with `explain=true`: its contract body and `explanations`. */
+/** The `explanations` field of an answer with `explain=true`. */
+const explanationsShape = {
+  explanations: /* @__PURE__ */ z
+    .array(itemExplanationSchema)
+    .check(z.describe('One explanation per result element, in the order of the result.')),
+};
+
+/**
+ * The schema of a calculator's answer with `explain=true`: its contract body (an object, or a union
+ * of objects such as E9/E10's) with `explanations` added.
+ */
 export function explainedResponseSchema(response: z.core.$ZodType): z.core.$ZodType {
-  return z.intersection(
-    response,
-    z.object({
-      explanations: z
-        .array(itemExplanationSchema)
-        .check(z.describe('One explanation per result element, in the order of the result.')),
-    }),
-  );
+  if (response instanceof z.ZodMiniObject) return z.extend(response, explanationsShape);
+  if (response instanceof z.ZodMiniUnion) return z.union(response._zod.def.options.map(explainedResponseSchema));
+  throw new Error('An explained answer is an object or a union of objects.');
 }
 
 /** The query parameter as the OpenAPI document shows it. */

@@ -6,7 +6,8 @@ import { globalRegistry, type core } from 'zod/mini';
 // holds the two equal on every request, response and parameter schema of the API in both
 // directions. Zod's generator covers every kind of schema and every target, and is most of the
 // gzipped size of a bundle's OpenAPI support; this covers the dozen kinds truecost needs in a
-// fraction of that (docs/bundle-size.md). A kind it does not know is refused with an error.
+// fraction of that (docs/bundle-size.md). A kind it does not know (an intersection, a date, a
+// lazy schema, ...) is refused with an error.
 
 /** A JSON Schema object. */
 export type JsonSchemaObject = Record<string, unknown>;
@@ -24,30 +25,16 @@ type Def = Record<string, any>;
  * The JSON Schema of `schema` for `io`, with `$schema` naming draft 2020-12; a transform, which
  * JSON Schema cannot say, is the empty schema.
  *
- * @throws Error for a kind of schema truecost does not use (a date, a map, a lazy schema, ...).
+ * @throws Error for a kind of schema truecost does not use (an intersection, a date, a lazy schema, ...).
  */
 export function toJsonSchema(schema: core.$ZodType, io: JsonSchemaIo): JsonSchemaObject {
-  const conversion: Conversion = { io, intersections: [], nodes: [] };
-  const body = convert(schema, conversion, []);
-  // Intersections fold once every node is written, innermost first, in every node that carries them.
-  for (const allOf of conversion.intersections) {
-    for (const node of conversion.nodes) if (node['allOf'] === allOf) foldIntersection(node);
-  }
+  const body = convert(schema, io, []);
   return JSON.parse(JSON.stringify({ $schema: JSON_SCHEMA_DIALECT, ...body })) as JsonSchemaObject;
 }
 
-interface Conversion {
-  readonly io: JsonSchemaIo;
-  /** The `allOf` list of each intersection, innermost first. */
-  readonly intersections: unknown[][];
-  /** Every node written. */
-  readonly nodes: Json[];
-}
-
-function convert(schema: core.$ZodType, conversion: Conversion, path: core.$ZodType[]): Json {
+function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[]): Json {
   if (path.includes(schema)) throw new Error('A recursive schema has no JSON Schema here.');
-  const { io } = conversion;
-  const inner = (next: core.$ZodType) => convert(next, conversion, [...path, schema]);
+  const inner = (next: core.$ZodType) => convert(next, io, [...path, schema]);
   const def = schema._zod.def as Def;
   let own: Json = {};
   let base: Json = {};
@@ -87,17 +74,6 @@ function convert(schema: core.$ZodType, conversion: Conversion, path: core.$ZodT
     case 'union':
       own = { [def['inclusive'] === false ? 'oneOf' : 'anyOf']: (def['options'] as core.$ZodType[]).map(inner) };
       break;
-    case 'intersection': {
-      // A member that is itself an intersection, and no more, lends its members.
-      const members = [def['left'], def['right']].flatMap((member: core.$ZodType) => {
-        const json = inner(member);
-        const simple = (member._zod.def as Def)['type'] === 'intersection' && Array.isArray(json['allOf']) && Object.keys(json).length === 1;
-        return simple ? (json['allOf'] as Json[]) : [json];
-      });
-      own = { allOf: members };
-      conversion.intersections.push(members);
-      break;
-    }
     case 'nullable':
       own = { anyOf: [inner(def['innerType']), { type: 'null' }] };
       break;
@@ -124,7 +100,6 @@ function convert(schema: core.$ZodType, conversion: Conversion, path: core.$ZodT
   }
   const json = { ...base, ...own };
   compactTypeUnion(json);
-  conversion.nodes.push(json);
   return json;
 }
 
@@ -300,8 +275,6 @@ function transforms(schema: core.$ZodType, seen: Set<core.$ZodType>): boolean {
     case 'readonly':
     case 'nonoptional':
       return transforms(def['innerType'], seen);
-    case 'intersection':
-      return any([def['left'], def['right']]);
     case 'record':
       return any([def['keyType'], def['valueType']]);
     case 'pipe':
@@ -333,81 +306,4 @@ function compactTypeUnion(json: Json): void {
   }
   delete json['anyOf'];
   json['type'] = types.length === 1 ? types[0] : types;
-}
-
-const FOLDABLE_KEYS = new Set(['type', 'properties', 'required', 'additionalProperties']);
-const UNION_KEYS = ['oneOf', 'anyOf'] as const;
-
-/** What a member says of a key it does not declare: a schema, or nothing. */
-function undeclaredConstraint(member: Json): unknown {
-  const extra = member['additionalProperties'];
-  if (extra === undefined || extra === false || typeof extra !== 'object' || extra === null) return null;
-  return Object.keys(extra).length > 0 ? extra : null;
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Object members as the one object they describe together, or null when one says more than that. */
-function foldObjects(members: unknown[]): Json | null {
-  const objects: Json[] = [];
-  for (const member of members) {
-    if (member === null || typeof member !== 'object' || (member as Json)['type'] !== 'object') return null;
-    if (Object.keys(member).some((key) => !FOLDABLE_KEYS.has(key))) return null;
-    objects.push(member as Json);
-  }
-  const properties: Json = {};
-  const required = new Set<string>();
-  for (const object of objects) {
-    for (const key of Object.keys((object['properties'] as Json | undefined) ?? {})) {
-      if (Object.hasOwn(properties, key)) continue;
-      const parts: unknown[] = [];
-      for (const other of objects) {
-        const part = (other['properties'] as Json | undefined)?.[key] ?? undeclaredConstraint(other);
-        if (part === null || part === undefined) continue;
-        if (!parts.some((seen) => sameJson(seen, part))) parts.push(part);
-      }
-      const merged = parts.length === 1 ? parts[0] : (foldObjects(parts) ?? { allOf: parts });
-      Object.defineProperty(properties, key, { value: merged, writable: true, enumerable: true, configurable: true });
-    }
-    for (const key of (object['required'] as string[] | undefined) ?? []) required.add(key);
-  }
-  const folded: Json = { type: 'object', properties };
-  if (required.size > 0) folded['required'] = [...required];
-  if (objects.every((object) => object['additionalProperties'] === false)) folded['additionalProperties'] = false;
-  else {
-    const constraints: unknown[] = [];
-    for (const object of objects) {
-      const constraint = undeclaredConstraint(object);
-      if (constraint !== null && !constraints.some((seen) => sameJson(seen, constraint))) constraints.push(constraint);
-    }
-    if (constraints.length === 1) folded['additionalProperties'] = constraints[0];
-    else if (constraints.length > 1) folded['additionalProperties'] = { allOf: constraints };
-  }
-  return folded;
-}
-
-/**
- * An intersection of objects as one object: JSON Schema's `additionalProperties` in one member of
- * an `allOf` would refuse the other members' keys, where zod pools them. An intersection with a
- * union is folded into each branch of the union.
- */
-function foldIntersection(json: Json): void {
-  const allOf = json['allOf'];
-  if (!Array.isArray(allOf) || allOf.length < 2) return;
-  for (const key of FOLDABLE_KEYS) if (key in json) return;
-  const unions = (allOf as Json[]).filter((member) => UNION_KEYS.some((key) => Array.isArray(member[key])));
-  let folded: Json | null;
-  if (unions.length === 0) folded = foldObjects(allOf);
-  else {
-    const union = unions[0]!;
-    const keyword = UNION_KEYS.find((key) => Array.isArray(union[key]))!;
-    if (Object.keys(union).length !== 1) return;
-    const rest = (allOf as Json[]).filter((member) => member !== union);
-    const branches = (union[keyword] as Json[]).map((branch) => foldObjects([...rest, branch]));
-    if (branches.some((branch) => branch === null)) return;
-    folded = { [keyword]: branches };
-  }
-  if (folded === null) return;
-  delete json['allOf'];
-  Object.assign(json, folded);
 }
