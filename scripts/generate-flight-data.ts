@@ -11,6 +11,7 @@ import { cargoBands, csvCells, readSegments, readTypeMap, scaleSplit, seatMedian
 import { BITS_PER_CHARACTER, COUNTRY_WIDTH, ICAO_WIDTH, LATITUDE_BITS, LONGITUDE_BITS, NO_ICAO } from '../src/data/flight/airport-format.js';
 import { DESNZ_UK_COUNTRY } from '../src/data/flight/factors.js';
 import { packAirports, type AirportSource } from './airport-packing.js';
+import { packMappingRow, packSeatRow, type AircraftSupport } from '../src/data/flight/aircraft-rows-format.js';
 import { FUEL_RADIX, FUEL_SCALE, hundredthsOf, packFuelFigures } from '../src/data/flight/fuel-burn-format.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -119,7 +120,7 @@ const seatLines = seatTypes.map((icao) => {
   if (used.some((n) => n < 0)) fail(`seat map ${icao} scales to a negative cabin`);
   const from = median === undefined ? 'typical' : 't100';
   seatChoices.set(icao, { body: seat.body, typical: counts, used, from });
-  return `${key(icao)}:[${JSON.stringify(seat.body)},${used.join(',')},${JSON.stringify(from)}],`;
+  return packSeatRow(icao, [seat.body, ...used, from]);
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -167,32 +168,18 @@ const packedFuelTable = fuelRows
 writeFileSync(
   join(outDir, 'aircraft-performance.ts'),
   `${header('eea_mec_2023_v1.5_fuel_burn.json (EEA/EUROCONTROL), seat_configs.yaml (flightyco2, MIT) and the T-100 files in t100/ (US DOT BTS, public domain)')}
+import { unpackSeatRows, type SeatMapRow } from './aircraft-rows-format.js';
 import { unpackFuelBurn, type FuelBurnRow } from './fuel-burn-format.js';
 
-export type { FuelBurnRow };
-
-/**
- * Body type (for the seat-area factors and cargo fractions), typical seats (first, business, premium
- * economy, economy), and where the map comes from: \`t100\` the median total seats flown on the type
- * in US DOT T-100 with the manufacturer's typical split scaled to it, \`typical\` the manufacturer's
- * typical layout (the type is not in T-100).
- */
-export type SeatMapRow = readonly [
-  body: 'narrow' | 'wide',
-  first: number,
-  business: number,
-  premiumEconomy: number,
-  economy: number,
-  from: 't100' | 'typical',
-];
+export type { FuelBurnRow, SeatMapRow };
 
 /** The version of the EEA Master Emissions Calculator the fuel rows come from. */
 export const FUEL_TABLE_VERSION = ${JSON.stringify(fuelSource.version)};
 
-/** Typical seat map per ICAO type designator. */
-export const SEAT_MAP_ROWS: Readonly<Record<string, SeatMapRow>> = {
-${seatLines.join('\n')}
-};
+/** Typical seat map per ICAO type designator (format: ./aircraft-rows-format.ts). */
+export const SEAT_MAP_ROWS: Readonly<Record<string, SeatMapRow>> = /* @__PURE__ */ unpackSeatRows(
+  ${JSON.stringify(seatLines.join('|'))},
+);
 
 /** The distances of the CCD points, NM: each type's points are at the first of them. */
 export const CCD_DISTANCES_NM: readonly number[] = [${ccdDistances.join(', ')}];
@@ -218,25 +205,23 @@ const mappingLines = [...mappingSource.mappings]
   .sort((a, b) => (a.iata < b.iata ? -1 : a.iata > b.iata ? 1 : 0))
   .map((m) => {
     if (!supports.has(m.support)) fail(`mapping ${m.iata} has support ${m.support}`);
-    return `[${JSON.stringify(m.iata)},${JSON.stringify(m.icao)},${JSON.stringify(m.support)},${JSON.stringify(m.name)}],`;
+    return packMappingRow([m.iata, m.icao, m.support as AircraftSupport, m.name]);
   });
 
 writeFileSync(
   join(outDir, 'aircraft-mapping.ts'),
   `${header('tim_3.0.0_aircraft_mapping.json (Google Travel Impact Model 3.0.0, Appendix A, CC BY 4.0)')}
-/** How TIM supports an IATA aircraft code: the ICAO type is the same aircraft, a winglet variant of it, or a stand-in. */
-export type AircraftSupport = 'direct' | 'winglet' | 'previous-gen' | 'least-in-family' | 'similar';
+import { unpackMappingRows, type AircraftMappingRow, type AircraftSupport } from './aircraft-rows-format.js';
 
-/** IATA aircraft code, ICAO type designator whose fuel is used, support level, aircraft name. */
-export type AircraftMappingRow = readonly [iata: string, icao: string, support: AircraftSupport, name: string];
+export type { AircraftMappingRow, AircraftSupport };
 
 /** The version of the TIM aircraft mapping. */
 export const AIRCRAFT_MAPPING_VERSION = ${JSON.stringify(mappingSource.version)};
 
-/** TIM Appendix A: IATA aircraft code to ICAO type designator. */
-export const AIRCRAFT_MAPPING_ROWS: readonly AircraftMappingRow[] = [
-${mappingLines.join('\n')}
-];
+/** TIM Appendix A: IATA aircraft code to ICAO type designator (format: ./aircraft-rows-format.ts). */
+export const AIRCRAFT_MAPPING_ROWS: readonly AircraftMappingRow[] = /* @__PURE__ */ unpackMappingRows(
+  ${JSON.stringify(mappingLines.join('|'))},
+);
 `,
 );
 

@@ -49,8 +49,8 @@ const NOT_READY_MESSAGE = 'Service Unavailable! Not ready to take requests.';
 
 /** What `GET /readyz` says of each check: `ok`, or why it failed. */
 const readinessChecks = z.object({
-  store: z.string().check(z.meta({ description: '`ok`, or `down: <reason>` when the store does not answer a trivial query.' })),
-  shutdown: z.string().check(z.meta({ description: '`no`, or `in progress` once the service is draining.' })),
+  store: z.string().check(z.describe('`ok`, or `down: <reason>` when the store does not answer a trivial query.')),
+  shutdown: z.string().check(z.describe('`no`, or `in progress` once the service is draining.')),
 });
 
 /** Whether the service should get traffic: the store answers, and it is not shutting down. */

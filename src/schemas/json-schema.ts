@@ -19,6 +19,9 @@ export type JsonSchemaIo = 'input' | 'output';
 export const JSON_SCHEMA_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
 
 type Json = Record<string, unknown>;
+
+/** The kinds of schema a default may stand over: they never transform. */
+const PLAIN_TYPES: readonly string[] = ['string', 'number', 'boolean', 'enum'];
 type Def = Record<string, any>;
 
 /**
@@ -33,7 +36,7 @@ export function toJsonSchema(schema: core.$ZodType, io: JsonSchemaIo): JsonSchem
 }
 
 function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[]): Json {
-  if (path.includes(schema)) throw new Error('A recursive schema has no JSON Schema here.');
+  if (path.includes(schema)) throw unsupported('recursion');
   const inner = (next: core.$ZodType) => convert(next, io, [...path, schema]);
   const def = schema._zod.def as Def;
   let own: Json = {};
@@ -49,15 +52,20 @@ function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[])
       own = { type: 'boolean' };
       break;
     case 'unknown':
-    case 'any':
     case 'transform':
       break;
-    case 'enum':
-      own = valuesSchema(enumValues(def['entries'] as Record<string, string | number>), false);
+    case 'enum': {
+      const values = Object.values(def['entries'] as Record<string, unknown>);
+      if (values.length === 0 || values.some((value) => typeof value !== 'string')) throw unsupported('this enum');
+      own = { type: 'string', enum: values };
       break;
-    case 'literal':
-      own = valuesSchema((def['values'] as unknown[]).filter((value) => value !== undefined), true);
+    }
+    case 'literal': {
+      const [value, ...others] = def['values'] as unknown[];
+      if (others.length > 0 || !['string', 'number', 'boolean'].includes(typeof value)) throw unsupported('this literal');
+      own = { type: typeof value, const: value };
       break;
+    }
     case 'array': {
       const { minimum, maximum } = boundsOf(schema);
       own = { type: 'array', items: inner(def['element']) };
@@ -69,7 +77,7 @@ function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[])
       own = objectSchema(def, io, inner);
       break;
     case 'record':
-      own = recordSchema(def, io, inner);
+      own = recordSchema(def, inner);
       break;
     case 'union':
       own = { [def['inclusive'] === false ? 'oneOf' : 'anyOf']: (def['options'] as core.$ZodType[]).map(inner) };
@@ -81,8 +89,11 @@ function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[])
       base = inner(def['innerType']);
       break;
     case 'default':
+      // zod leaves out the default of a schema that transforms, when describing what is sent;
+      // truecost's defaults are plain values of a plain type, and only those are written.
+      if (!PLAIN_TYPES.includes((def['innerType'] as core.$ZodType)._zod.def.type)) throw unsupported('a default of this type');
       base = inner(def['innerType']);
-      own = { default: JSON.parse(JSON.stringify(def['defaultValue'])) as unknown };
+      own = { default: def['defaultValue'] as unknown };
       break;
     case 'pipe': {
       const from = def['in'] as core.$ZodType;
@@ -90,13 +101,12 @@ function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[])
       break;
     }
     default:
-      throw new Error(`No JSON Schema for a zod schema of type ${String(def['type'])}.`);
+      throw unsupported(`type ${String(def['type'])}`);
   }
   const meta = globalRegistry.get(schema);
-  if (meta !== undefined) Object.assign(own, meta);
-  if (io === 'input' && transforms(schema, new Set())) {
-    delete own['default'];
-    delete own['examples'];
+  if (meta !== undefined) {
+    if ('default' in meta || 'examples' in meta) throw unsupported('metadata with default or examples');
+    Object.assign(own, meta);
   }
   const json = { ...base, ...own };
   compactTypeUnion(json);
@@ -139,7 +149,7 @@ function boundsOf(schema: core.$ZodType): Bounds {
         high('maximum', def['maximum']);
         break;
       case 'number_format':
-        if (def['format'] !== 'safeint') throw new Error(`No JSON Schema for a number of format ${String(def['format'])} here.`);
+        if (def['format'] !== 'safeint') throw unsupported(`format ${String(def['format'])}`);
         bounds.format = 'safeint';
         low('minimum', Number.MIN_SAFE_INTEGER);
         high('maximum', Number.MAX_SAFE_INTEGER);
@@ -153,10 +163,14 @@ function boundsOf(schema: core.$ZodType): Bounds {
       case 'meta':
         break;
       default:
-        throw new Error(`No JSON Schema for a check ${String(def['check'])} here.`);
+        throw unsupported(`check ${String(def['check'])}`);
     }
   }
   return bounds;
+}
+
+function unsupported(what: string): Error {
+  return new Error(`No JSON Schema for ${what}.`);
 }
 
 function stringSchema(schema: core.$ZodType): Json {
@@ -165,7 +179,7 @@ function stringSchema(schema: core.$ZodType): Json {
   if (typeof minimum === 'number') json['minLength'] = minimum;
   if (typeof maximum === 'number') json['maxLength'] = maximum;
   if (format !== undefined) {
-    if (format !== 'email') throw new Error(`No JSON Schema for a string of format ${String(format)} here.`);
+    if (format !== 'email') throw unsupported(`format ${String(format)}`);
     json['format'] = format;
   }
   const list = patterns === undefined ? [] : [...(patterns as Set<RegExp>)];
@@ -185,29 +199,6 @@ function numberSchema(schema: core.$ZodType): Json {
   return json;
 }
 
-/** The values of a zod enum: of a TypeScript numeric enum, its values without the reverse names. */
-function enumValues(entries: Record<string, string | number>): (string | number)[] {
-  const numbers = Object.values(entries).filter((value) => typeof value === 'number');
-  return Object.entries(entries)
-    .filter(([key]) => !numbers.includes(Number(key)))
-    .map(([, value]) => value);
-}
-
-function valuesSchema(values: unknown[], literal: boolean): Json {
-  if (values.length === 0) return literal ? {} : { not: {} };
-  if (literal && values.length === 1) {
-    const value = values[0];
-    return { type: value === null ? 'null' : typeof value, const: value };
-  }
-  const json: Json = {};
-  for (const type of ['number', 'string', 'boolean'] as const) {
-    if (values.every((value) => typeof value === type)) json['type'] = type;
-  }
-  if (literal && values.every((value) => value === null)) json['type'] = 'null';
-  json['enum'] = values;
-  return json;
-}
-
 /** Whether a field may be left out: of what is sent (`input`) or of what parsing gives (`output`). */
 function omittable(field: core.$ZodType, io: JsonSchemaIo): boolean {
   if (io === 'output') return field._zod.optout !== undefined;
@@ -224,10 +215,11 @@ function inputOptin(field: core.$ZodType): string | undefined {
 
 function objectSchema(def: Def, io: JsonSchemaIo, inner: (schema: core.$ZodType) => Json): Json {
   const shape = def['shape'] as Record<string, core.$ZodType>;
-  const properties: Json = {};
+  // No prototype, so that a field named __proto__ is a property like any other.
+  const properties: Json = Object.create(null) as Json;
   const required: string[] = [];
   for (const key of Object.keys(shape)) {
-    Object.defineProperty(properties, key, { value: inner(shape[key]!), writable: true, enumerable: true, configurable: true });
+    properties[key] = inner(shape[key]!);
     if (!omittable(shape[key]!, io)) required.push(key);
   }
   const json: Json = { type: 'object', properties };
@@ -240,52 +232,15 @@ function objectSchema(def: Def, io: JsonSchemaIo, inner: (schema: core.$ZodType)
   return json;
 }
 
-function recordSchema(def: Def, io: JsonSchemaIo, inner: (schema: core.$ZodType) => Json): Json {
+function recordSchema(def: Def, inner: (schema: core.$ZodType) => Json): Json {
   const keyType = def['keyType'] as core.$ZodType;
-  const json: Json = { type: 'object', propertyNames: inner(keyType), additionalProperties: inner(def['valueType']) };
-  const keys = keyType._zod.values;
-  const omittableOnInput = io === 'input' && inputOptin(def['valueType']) !== undefined;
-  if (keys !== undefined && def['partial'] !== true && !omittableOnInput) {
-    const names = [...keys].filter((key) => typeof key === 'string' || typeof key === 'number').map(String);
-    if (names.length > 0) json['required'] = names;
-  }
-  return json;
+  // A record over a set of keys needs every key, unless it is partial: truecost's are partial or open.
+  if (keyType._zod.values !== undefined && def['partial'] !== true) throw unsupported('a record that needs every key');
+  return { type: 'object', propertyNames: inner(keyType), additionalProperties: inner(def['valueType']) };
 }
 
 function isTransform(schema: core.$ZodType): boolean {
   return schema._zod.traits.has('$ZodTransform');
-}
-
-/** Whether parsing `schema` may change a value's type (its input and output differ). */
-function transforms(schema: core.$ZodType, seen: Set<core.$ZodType>): boolean {
-  if (seen.has(schema)) return false;
-  seen.add(schema);
-  const def = schema._zod.def as Def;
-  const any = (list: core.$ZodType[]) => list.some((item) => transforms(item, seen));
-  switch (def['type']) {
-    case 'transform':
-      return true;
-    case 'array':
-      return transforms(def['element'], seen);
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'catch':
-    case 'readonly':
-    case 'nonoptional':
-      return transforms(def['innerType'], seen);
-    case 'record':
-      return any([def['keyType'], def['valueType']]);
-    case 'pipe':
-      return schema._zod.traits.has('$ZodCodec') || any([def['in'], def['out']]);
-    case 'object':
-      return any(Object.values(def['shape'] as Record<string, core.$ZodType>));
-    case 'union':
-      return any(def['options']);
-    default:
-      return false;
-  }
 }
 
 /** `anyOf` of bare types as one `type` (a list, or one name). */

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aircraftType, resolveAircraft, seatAreaTotal } from '../../src/calculators/flight/aircraft.js';
+import fc from 'fast-check';
 import { AIRCRAFT_MAPPING_ROWS } from '../../src/data/flight/aircraft-mapping.js';
+import { packMappingRow, packSeatRow, unpackMappingRows, unpackSeatRows } from '../../src/data/flight/aircraft-rows-format.js';
 import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../src/data/flight/aircraft-performance.js';
 import { GENERIC_AIRCRAFT } from '../../src/data/flight/factors.js';
 
@@ -39,6 +41,43 @@ describe('the generated flight data', () => {
       const points = [...ccd].sort((a, b) => a[0] - b[0]).flat();
       expect(FUEL_BURN_ROWS[icao], icao).toEqual([lto, points]);
     }
+  });
+
+  it('gives back TIM\'s aircraft mapping exactly from its packed form, in IATA order', () => {
+    const tim = JSON.parse(readFileSync(join(source, 'tim_3.0.0_aircraft_mapping.json'), 'utf8')) as {
+      mappings: { iata: string; icao: string; support: string; name: string }[];
+    };
+    const expected = tim.mappings.map(({ iata, icao, support, name }) => [iata, icao, support, name]).sort(([a], [b]) => (a! < b! ? -1 : 1));
+    expect(AIRCRAFT_MAPPING_ROWS).toEqual(expected);
+  });
+
+  it('packs any seat map and mapping row into a form the readers give back', () => {
+    const seatRow = fc.tuple(
+      fc.constantFrom('narrow' as const, 'wide' as const),
+      fc.nat(99),
+      fc.nat(99),
+      fc.nat(99),
+      fc.nat(999),
+      fc.constantFrom('t100' as const, 'typical' as const),
+    );
+    const code = fc.stringMatching(/^[A-Z0-9]{3,4}$/);
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.tuple(code, seatRow), { minLength: 1, selector: ([icao]) => icao }), (rows) => {
+        expect(unpackSeatRows(rows.map(([icao, row]) => packSeatRow(icao, row)).join('|'))).toEqual(Object.fromEntries(rows));
+      }),
+    );
+    const mappingRow = fc.tuple(
+      code,
+      code,
+      fc.constantFrom('direct' as const, 'winglet' as const, 'previous-gen' as const, 'least-in-family' as const, 'similar' as const),
+      fc.stringMatching(/^[A-Za-z0-9 ()-]{1,30}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(mappingRow, { minLength: 1 }), (rows) => {
+        expect(unpackMappingRows(rows.map(packMappingRow).join('|'))).toEqual(rows);
+      }),
+    );
+    expect(() => packMappingRow(['100', 'F100', 'direct', 'Fokker, 100'])).toThrow(/separator/);
   });
 
   it('resolves an IATA aircraft code exactly when its ICAO type has fuel and seat data', () => {

@@ -44,7 +44,7 @@ describe('the JSON Schema of a schema', () => {
       fc.constant(z.boolean()),
       fc.constant(z.unknown()),
       fc.uniqueArray(fc.constantFrom('A', 'B', 'C', 'D'), { minLength: 1 }).map((values) => z.enum(values)),
-      fc.constantFrom<z.core.util.Literal>('x', 3, true, null).map((value) => z.literal(value)),
+      fc.constantFrom<z.core.util.Literal>('x', 3, true).map((value) => z.literal(value)),
       fc.constant(z.pipe(z.string(), z.transform((value: string) => value.length))),
     );
     const { tree } = fc.letrec<{ tree: z.core.$ZodType }>((tie) => ({
@@ -71,6 +71,10 @@ describe('the JSON Schema of a schema', () => {
 
   it('refuses a kind of schema it does not know, rather than describing it wrongly', () => {
     expect(() => toJsonSchema(z.date(), 'input')).toThrow(/type date/);
+    expect(() => toJsonSchema(z.record(z.enum(['a', 'b']), z.string()), 'input')).toThrow(/needs every key/);
+    expect(() => toJsonSchema(z.literal(['a', 'b']), 'input')).toThrow(/literal/);
+    expect(() => toJsonSchema(z._default(z.pipe(z.string(), z.transform((value: string) => value.length)), 3), 'input')).toThrow(/default/);
+    expect(() => toJsonSchema(z.string().check(z.meta({ examples: ['x'] })), 'input')).toThrow(/examples/);
     expect(() => toJsonSchema(z.intersection(z.object({}), z.object({})), 'output')).toThrow(/type intersection/);
     expect(() => toJsonSchema(z.url(), 'input')).toThrow(/format url/);
   });

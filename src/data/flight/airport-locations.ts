@@ -1,7 +1,6 @@
 import {
-  BITMAP_ALPHABET,
-  BITS_PER_CHARACTER,
   codeAt,
+  IATA_LETTERS,
   coordinateOf,
   LATITUDE_BITS,
   LATITUDE_OFFSET,
@@ -52,20 +51,18 @@ function table(): Decoded {
   const longitudes = AIRPORT_COUNT * LATITUDE_BITS;
   const inUnitedKingdom = new Set(AIRPORT_UK_CODES.match(/.../g));
   let row = 0;
-  for (let character = 0; character < AIRPORT_CODE_BITMAP.length; character += 1) {
-    const bits = BITMAP_ALPHABET.indexOf(AIRPORT_CODE_BITMAP[character]!);
-    for (let bit = 0; bit < BITS_PER_CHARACTER; bit += 1) {
-      if ((bits & (1 << (BITS_PER_CHARACTER - 1 - bit))) === 0) continue;
-      const iata = codeAt(character * BITS_PER_CHARACTER + bit);
-      locations.set(iata, {
-        iata,
-        latitude: coordinateOf(readBits(AIRPORT_COORDINATES, row * LATITUDE_BITS, LATITUDE_BITS), LATITUDE_OFFSET),
-        longitude: coordinateOf(readBits(AIRPORT_COORDINATES, longitudes + row * LONGITUDE_BITS, LONGITUDE_BITS), LONGITUDE_OFFSET),
-        inUnitedKingdom: inUnitedKingdom.has(iata),
-      });
-      rows.set(iata, row);
-      row += 1;
-    }
+  // One bit per possible code, AAA to ZZZ: a set bit is the next airport of the columns.
+  for (let index = 0; index < IATA_LETTERS ** 3; index += 1) {
+    if (readBits(AIRPORT_CODE_BITMAP, index, 1) === 0) continue;
+    const iata = codeAt(index);
+    locations.set(iata, {
+      iata,
+      latitude: coordinateOf(readBits(AIRPORT_COORDINATES, row * LATITUDE_BITS, LATITUDE_BITS), LATITUDE_OFFSET),
+      longitude: coordinateOf(readBits(AIRPORT_COORDINATES, longitudes + row * LONGITUDE_BITS, LONGITUDE_BITS), LONGITUDE_OFFSET),
+      inUnitedKingdom: inUnitedKingdom.has(iata),
+    });
+    rows.set(iata, row);
+    row += 1;
   }
   decoded = { locations, rows };
   return decoded;
