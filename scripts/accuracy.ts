@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { flightEmissions } from '../src/calculators/flight/emissions.js';
-import { AIRCRAFT_MAPPING_ROWS } from '../src/data/flight/aircraft-mapping.js';
+import { aircraftMappingRows } from '../src/data/flight/aircraft-mapping.js';
 import { METHODOLOGY_VERSION } from '../src/data/version.js';
 import type { Flight, FlightClass } from '../src/schemas/flight.js';
 
@@ -44,7 +44,7 @@ const NAME_ALIASES: Record<string, string> = {
   'Canadair RJ 900': 'Canadair Regional Jet 900',
 };
 const codeByName = new Map<string, string>();
-for (const [iata, , , name] of AIRCRAFT_MAPPING_ROWS) if (!codeByName.has(name)) codeByName.set(name, iata);
+for (const [iata, , , name] of aircraftMappingRows()) if (!codeByName.has(name)) codeByName.set(name, iata);
 
 /** The IATA aircraft code of a Google Flights aircraft name, by TIM's Appendix A names. */
 function aircraftCode(name: string): string | undefined {

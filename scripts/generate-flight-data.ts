@@ -176,10 +176,15 @@ export type { FuelBurnRow, SeatMapRow };
 /** The version of the EEA Master Emissions Calculator the fuel rows come from. */
 export const FUEL_TABLE_VERSION = ${JSON.stringify(fuelSource.version)};
 
-/** Typical seat map per ICAO type designator (format: ./aircraft-rows-format.ts). */
-export const SEAT_MAP_ROWS: Readonly<Record<string, SeatMapRow>> = /* @__PURE__ */ unpackSeatRows(
-  ${JSON.stringify(seatLines.join('|'))},
-);
+/** The seat maps, packed (format: ./aircraft-rows-format.ts). */
+export const SEAT_MAPS_PACKED = ${JSON.stringify(seatLines.join('|'))};
+
+let seatMaps: Readonly<Record<string, SeatMapRow>> | undefined;
+
+/** Typical seat map per ICAO type designator, decoded on first use. */
+export function seatMapRows(): Readonly<Record<string, SeatMapRow>> {
+  return (seatMaps ??= unpackSeatRows(SEAT_MAPS_PACKED));
+}
 
 /** The distances of the CCD points, NM: each type's points are at the first of them. */
 export const CCD_DISTANCES_NM: readonly number[] = [${ccdDistances.join(', ')}];
@@ -187,8 +192,12 @@ export const CCD_DISTANCES_NM: readonly number[] = [${ccdDistances.join(', ')}];
 /** LTO and CCD fuel of each type (format: ./fuel-burn-format.ts): hundredths of a kg, the CCD as steps and their changes, base ${FUEL_RADIX}. */
 export const FUEL_BURN_PACKED = ${JSON.stringify(packedFuelTable)};
 
-/** LTO and CCD fuel per ICAO type designator, for every type that has a seat map. */
-export const FUEL_BURN_ROWS: Readonly<Record<string, FuelBurnRow>> = /* @__PURE__ */ unpackFuelBurn(CCD_DISTANCES_NM, FUEL_BURN_PACKED);
+let fuelBurn: Readonly<Record<string, FuelBurnRow>> | undefined;
+
+/** LTO and CCD fuel per ICAO type designator, for every type that has a seat map, decoded on first use. */
+export function fuelBurnRows(): Readonly<Record<string, FuelBurnRow>> {
+  return (fuelBurn ??= unpackFuelBurn(CCD_DISTANCES_NM, FUEL_BURN_PACKED));
+}
 `,
 );
 
@@ -218,10 +227,15 @@ export type { AircraftMappingRow, AircraftSupport };
 /** The version of the TIM aircraft mapping. */
 export const AIRCRAFT_MAPPING_VERSION = ${JSON.stringify(mappingSource.version)};
 
-/** TIM Appendix A: IATA aircraft code to ICAO type designator (format: ./aircraft-rows-format.ts). */
-export const AIRCRAFT_MAPPING_ROWS: readonly AircraftMappingRow[] = /* @__PURE__ */ unpackMappingRows(
-  ${JSON.stringify(mappingLines.join('|'))},
-);
+/** TIM Appendix A, packed (format: ./aircraft-rows-format.ts). */
+export const AIRCRAFT_MAPPING_PACKED = ${JSON.stringify(mappingLines.join('|'))};
+
+let mappingRows: readonly AircraftMappingRow[] | undefined;
+
+/** TIM Appendix A: IATA aircraft code to ICAO type designator, in IATA order, decoded on first use. */
+export function aircraftMappingRows(): readonly AircraftMappingRow[] {
+  return (mappingRows ??= unpackMappingRows(AIRCRAFT_MAPPING_PACKED));
+}
 `,
 );
 

@@ -84,7 +84,7 @@ const explanationsShape = {
 export function explainedResponseSchema(response: z.core.$ZodType): z.core.$ZodType {
   if (response instanceof z.ZodMiniObject) return z.object({ ...response._zod.def.shape, ...explanationsShape });
   if (response instanceof z.ZodMiniUnion) return z.union(response._zod.def.options.map(explainedResponseSchema));
-  throw new Error('An explained answer is an object or a union of objects.');
+  throw new Error('Not an object or a union of objects.');
 }
 
 /** The query parameter as the OpenAPI document shows it. */

@@ -31,13 +31,13 @@ type Def = Record<string, any>;
  * @throws Error for a kind of schema truecost does not use (an intersection, a date, a lazy schema, ...).
  */
 export function toJsonSchema(schema: core.$ZodType, io: JsonSchemaIo): JsonSchemaObject {
-  const body = convert(schema, io, []);
+  const body = convert(schema, io);
   return JSON.parse(JSON.stringify({ $schema: JSON_SCHEMA_DIALECT, ...body })) as JsonSchemaObject;
 }
 
-function convert(schema: core.$ZodType, io: JsonSchemaIo, path: core.$ZodType[]): Json {
-  if (path.includes(schema)) throw unsupported('recursion');
-  const inner = (next: core.$ZodType) => convert(next, io, [...path, schema]);
+// A recursive schema (a getter in a shape) runs out of stack: a RangeError, as for any recursion.
+function convert(schema: core.$ZodType, io: JsonSchemaIo): Json {
+  const inner = (next: core.$ZodType) => convert(next, io);
   const def = schema._zod.def as Def;
   let own: Json = {};
   let base: Json = {};

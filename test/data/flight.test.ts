@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aircraftType, resolveAircraft, seatAreaTotal } from '../../src/calculators/flight/aircraft.js';
 import fc from 'fast-check';
-import { AIRCRAFT_MAPPING_ROWS } from '../../src/data/flight/aircraft-mapping.js';
+import { aircraftMappingRows } from '../../src/data/flight/aircraft-mapping.js';
 import { packMappingRow, packSeatRow, unpackMappingRows, unpackSeatRows } from '../../src/data/flight/aircraft-rows-format.js';
-import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../src/data/flight/aircraft-performance.js';
+import { fuelBurnRows, seatMapRows } from '../../src/data/flight/aircraft-performance.js';
 import { GENERIC_AIRCRAFT } from '../../src/data/flight/factors.js';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -16,8 +16,8 @@ const source = join(root, 'data', 'flight');
 
 describe('the generated flight data', () => {
   it('has, for every ICAO type, a seat map with seats and CCD fuel that grows with distance', () => {
-    for (const [icao, [ltoKg, points]] of Object.entries(FUEL_BURN_ROWS)) {
-      const seats = SEAT_MAP_ROWS[icao];
+    for (const [icao, [ltoKg, points]] of Object.entries(fuelBurnRows())) {
+      const seats = seatMapRows()[icao];
       expect(seats, icao).toBeDefined();
       expect(ltoKg).toBeGreaterThan(0);
       expect(points.length % 2).toBe(0);
@@ -34,12 +34,12 @@ describe('the generated flight data', () => {
     const eea = JSON.parse(readFileSync(join(source, 'eea_mec_2023_v1.5_fuel_burn.json'), 'utf8')) as {
       aircraft: Record<string, { lto_kg: number; ccd: [number, number][] }>;
     };
-    const types = Object.keys(FUEL_BURN_ROWS);
+    const types = Object.keys(fuelBurnRows());
     expect(types).toHaveLength(104);
     for (const icao of types) {
       const { lto_kg: lto, ccd } = eea.aircraft[icao]!;
       const points = [...ccd].sort((a, b) => a[0] - b[0]).flat();
-      expect(FUEL_BURN_ROWS[icao], icao).toEqual([lto, points]);
+      expect(fuelBurnRows()[icao], icao).toEqual([lto, points]);
     }
   });
 
@@ -48,7 +48,7 @@ describe('the generated flight data', () => {
       mappings: { iata: string; icao: string; support: string; name: string }[];
     };
     const expected = tim.mappings.map(({ iata, icao, support, name }) => [iata, icao, support, name]).sort(([a], [b]) => (a! < b! ? -1 : 1));
-    expect(AIRCRAFT_MAPPING_ROWS).toEqual(expected);
+    expect(aircraftMappingRows()).toEqual(expected);
   });
 
   it('packs any seat map and mapping row into a form the readers give back', () => {
@@ -81,10 +81,10 @@ describe('the generated flight data', () => {
   });
 
   it('resolves an IATA aircraft code exactly when its ICAO type has fuel and seat data', () => {
-    for (const [iata, icao] of AIRCRAFT_MAPPING_ROWS) {
+    for (const [iata, icao] of aircraftMappingRows()) {
       expect(resolveAircraft(iata) !== undefined, iata).toBe(aircraftType(icao) !== undefined);
     }
-    expect(AIRCRAFT_MAPPING_ROWS.filter(([iata]) => resolveAircraft(iata) !== undefined)).toHaveLength(126);
+    expect(aircraftMappingRows().filter(([iata]) => resolveAircraft(iata) !== undefined)).toHaveLength(126);
     expect(resolveAircraft('320')?.type.icao).toBe('A320');
     expect(resolveAircraft('73H')?.fuelFactor).toBe(0.97);
   });

@@ -71,6 +71,12 @@ describe('the JSON Schema of a schema', () => {
 
   it('refuses a kind of schema it does not know, rather than describing it wrongly', () => {
     expect(() => toJsonSchema(z.date(), 'input')).toThrow(/type date/);
+    const tree = z.object({
+      get children() {
+        return z.array(tree);
+      },
+    });
+    expect(() => toJsonSchema(tree, 'output')).toThrow(RangeError);
     expect(() => toJsonSchema(z.record(z.enum(['a', 'b']), z.string()), 'input')).toThrow(/needs every key/);
     expect(() => toJsonSchema(z.literal(['a', 'b']), 'input')).toThrow(/literal/);
     expect(() => toJsonSchema(z._default(z.pipe(z.string(), z.transform((value: string) => value.length)), 3), 'input')).toThrow(/default/);

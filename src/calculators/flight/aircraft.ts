@@ -1,5 +1,5 @@
-import { AIRCRAFT_MAPPING_ROWS, type AircraftSupport } from '../../data/flight/aircraft-mapping.js';
-import { FUEL_BURN_ROWS, SEAT_MAP_ROWS } from '../../data/flight/aircraft-performance.js';
+import { aircraftMappingRows, type AircraftSupport } from '../../data/flight/aircraft-mapping.js';
+import { fuelBurnRows, seatMapRows } from '../../data/flight/aircraft-performance.js';
 import { GENERIC_AIRCRAFT, SEAT_AREA_FACTORS, WINGLET_FUEL_FACTOR, type SeatCabin } from '../../data/flight/factors.js';
 
 /** Seats per cabin of one aircraft. */
@@ -50,8 +50,8 @@ export function seatAreaTotal(seats: SeatMap, body: 'narrow' | 'wide'): number {
 }
 
 function buildType(icao: string): AircraftType | undefined {
-  const seatRow = SEAT_MAP_ROWS[icao];
-  const fuelRow = FUEL_BURN_ROWS[icao];
+  const seatRow = seatMapRows()[icao];
+  const fuelRow = fuelBurnRows()[icao];
   if (seatRow === undefined || fuelRow === undefined) return undefined;
   const [body, first, business, premiumEconomy, economy, seatsFrom] = seatRow;
   const [ltoKg, points] = fuelRow;
@@ -84,7 +84,7 @@ interface AircraftCatalog {
 
 function buildCatalog(): AircraftCatalog {
   const types = new Map<string, AircraftType>();
-  for (const icao of Object.keys(FUEL_BURN_ROWS)) {
+  for (const icao of Object.keys(fuelBurnRows())) {
     const type = buildType(icao);
     if (type !== undefined) types.set(icao, type);
   }
@@ -93,7 +93,7 @@ function buildCatalog(): AircraftCatalog {
   for (const [icao, type] of types) {
     resolutions.set(icao, { code: icao, name: icao, support: 'icao-designator', type, fuelFactor: 1 });
   }
-  for (const [iata, icao, support, name] of AIRCRAFT_MAPPING_ROWS) {
+  for (const [iata, icao, support, name] of aircraftMappingRows()) {
     const type = types.get(icao);
     // Types without fuel or seat data are unknown to truecost and fly as the generic aircraft.
     if (type === undefined) continue;

@@ -4,7 +4,7 @@ import { aircraftType, knownAircraftCodes, resolveAircraft } from '../../../src/
 import { fuelMethodPerPassenger } from '../../../src/calculators/flight/fuel.js';
 import { airportCodes, airportByIata } from '../../../src/data/flight/airport-index.js';
 import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
-import { FUEL_BURN_ROWS } from '../../../src/data/flight/aircraft-performance.js';
+import { fuelBurnRows } from '../../../src/data/flight/aircraft-performance.js';
 import { flightEmissions, flightRequestSchema, flightTruecost, validate } from '../../../src/index.js';
 import type { Flight, FlightClass } from '../../../src/index.js';
 
@@ -94,7 +94,7 @@ describe('cabin classes, for every aircraft type', () => {
   it('cost 1/1.5/1.5 (narrow-body) or 1.5/4/5 (wide-body) times economy for premium economy/business/first', () => {
     fc.assert(
       fc.property(
-        fc.constantFrom(...Object.keys(FUEL_BURN_ROWS)),
+        fc.constantFrom(...Object.keys(fuelBurnRows())),
         fc.double({ min: 50, max: 15_000, noNaN: true }),
         (icao, km) => {
           const type = aircraftType(icao);
@@ -112,7 +112,7 @@ describe('cabin classes, for every aircraft type', () => {
 });
 
 describe('fuel, for the same aircraft type', () => {
-  const types = Object.keys(FUEL_BURN_ROWS);
+  const types = Object.keys(fuelBurnRows());
 
   it('never decreases with a longer great-circle distance', () => {
     fc.assert(
