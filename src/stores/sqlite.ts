@@ -101,7 +101,7 @@ function createSqliteStore(db: Database.Database): Store {
     ...transactions,
 
     async addApiKey(record) {
-      transactions.addApiKey(record);
+      await transactions.addApiKey(record);
       keysVersion.bump();
     },
 

@@ -72,6 +72,25 @@ describe('the SQLite store on disk', () => {
     await store.close();
   });
 
+  it('saves a key only when it says so: with the write lock held elsewhere, it waits, then refuses as unavailable', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path, busyTimeoutMs: 100 });
+    const key = { keyHash: 'h-locked', partnerId: 'p1', environment: 'staging', createdAt: now } as const;
+    const other = new Database(path);
+    other.exec('BEGIN IMMEDIATE');
+    try {
+      await expect(store.addApiKey(key)).rejects.toMatchObject({ name: 'StoreUnavailableError' });
+    } finally {
+      other.exec('ROLLBACK');
+      other.close();
+    }
+    // Nothing was written behind the refusal, and the same call now succeeds.
+    expect(await store.findApiKey('h-locked')).toBeUndefined();
+    await store.addApiKey(key);
+    expect((await store.findApiKey('h-locked'))?.partnerId).toBe('p1');
+    await store.close();
+  });
+
   it('shares one file between two open stores without losing an update', async () => {
     const path = freshPath();
     const [a, b] = await Promise.all([openSqliteStore({ path }), openSqliteStore({ path })]);
