@@ -82,7 +82,7 @@ const explanationsShape = {
  * of objects such as E9/E10's) with `explanations` added.
  */
 export function explainedResponseSchema(response: z.core.$ZodType): z.core.$ZodType {
-  if (response instanceof z.ZodMiniObject) return z.object({ ...response._zod.def.shape, ...explanationsShape });
+  if (response instanceof z.ZodMiniObject) return z.object({ ...response.shape, ...explanationsShape });
   if (response instanceof z.ZodMiniUnion) return z.union(response._zod.def.options.map(explainedResponseSchema));
   throw new Error('Not an object or a union of objects.');
 }

@@ -15,7 +15,7 @@ export const FUEL_RADIX = 36;
 /** Packed fuel figures are in hundredths of a kg. */
 export const FUEL_SCALE = 100;
 
-/** Whole hundredths of a kg, as a base-36 figure of the packed table. */
+/** `kg` in whole hundredths of a kg, the unit of the packed table's figures. */
 export function hundredthsOf(kg: number): number {
   return Math.round(kg * FUEL_SCALE);
 }
