@@ -119,39 +119,92 @@ interface Destination {
 /** Most bytes a UTF-16 code unit takes in UTF-8: a line of `n` units needs at most `3n` bytes. */
 const MAX_UTF8_BYTES_PER_UNIT = 3;
 
+/** Spare batch buffers a destination keeps for reuse; more than two are rarely waiting to be written. */
+export const LOG_SPARE_BATCHES = 4;
+
+/**
+ * The byte buffers of a destination's batches, reused once the destination has written them.
+ * A batch handed over is still read by the write in flight, so it is reused only once the bytes
+ * written (the destination's running total) have reached its end. Reuse matters to the garbage
+ * collector: a fresh buffer per batch (several a second under load) outlives a young-generation
+ * collection while its write is in flight, lands in the old generation with its external memory,
+ * and the old generation's collections then run several times a second (measured in
+ * docs/http.md, "Logging").
+ */
+export class BatchBuffers {
+  readonly #size: number;
+  readonly #spare: Buffer[] = [];
+  /** Batches handed over and not yet wholly written, oldest first, with the running total at their end. */
+  readonly #inFlight: { readonly buffer: Buffer; readonly end: number }[] = [];
+  #allocated = 0;
+
+  constructor(size: number) {
+    this.#size = size;
+  }
+
+  /** A buffer of the batch size for the next batch: a spare one, or a new one. */
+  take(): Buffer {
+    const spare = this.#spare.pop();
+    if (spare !== undefined) return spare;
+    this.#allocated += 1;
+    return Buffer.allocUnsafe(this.#size);
+  }
+
+  /** `buffer` was handed to the destination, which has been handed `end` bytes in all once it is written. */
+  handed(buffer: Buffer, end: number): void {
+    this.#inFlight.push({ buffer, end });
+  }
+
+  /** The destination has written `total` bytes in all: the batches that end there are spare again. */
+  written(total: number): void {
+    while (this.#inFlight.length > 0 && this.#inFlight[0]!.end <= total) {
+      const { buffer } = this.#inFlight.shift()!;
+      if (this.#spare.length < LOG_SPARE_BATCHES) this.#spare.push(buffer);
+    }
+  }
+
+  /** How many buffers were allocated so far. */
+  get allocated(): number {
+    return this.#allocated;
+  }
+}
+
 /**
  * An asynchronous destination (pino's, so pipes that are full are retried, not blocked on) that
  * writes once per batch when `batchBytes` is above 0, at most {@link LOG_FLUSH_DELAY_MS} after a line.
  * The lines are encoded into the batch's bytes as they come and handed over as bytes: Node's
  * asynchronous write of a string costs several times that of the same bytes, and a string joined
- * from many lines costs as much again to encode at once.
+ * from many lines costs as much again to encode at once. The batches' buffers are reused
+ * ({@link BatchBuffers}).
  */
 function asyncDestination(fd: number, batchBytes: number): Destination {
   const boom = pino.destination({ dest: fd, sync: false, contentMode: 'buffer' });
   // In buffer mode the destination takes bytes; its typings know only strings.
   const writeBytes = boom.write.bind(boom) as unknown as (bytes: Buffer) => boolean;
+  // Room for a whole batch and then some, so that the line that fills a batch is still encoded into it.
+  const buffers = new BatchBuffers(2 * batchBytes);
   // What the destination was handed and has written, in bytes: equal when nothing is in flight.
   let handed = 0;
   let written = 0;
   boom.on('write', (bytes: number) => {
     written += bytes;
+    buffers.written(written);
   });
   const hand = (bytes: Buffer): void => {
     handed += bytes.length;
     writeBytes(bytes);
   };
-  // Room for a whole batch and then some, so that the line that fills a batch is still encoded into it.
-  const newBatch = (): Buffer => Buffer.allocUnsafe(2 * batchBytes);
-  let batch = batchBytes > 0 ? newBatch() : Buffer.alloc(0);
+  let batch = batchBytes > 0 ? buffers.take() : Buffer.alloc(0);
   let used = 0;
   let scheduled: ReturnType<typeof setTimeout> | undefined;
   const writeWaiting = (): void => {
     if (scheduled !== undefined) clearTimeout(scheduled);
     scheduled = undefined;
     if (used === 0) return;
+    // The destination reads the batch until it is written: the next lines go to another buffer.
+    buffers.handed(batch, handed + used);
     hand(batch.subarray(0, used));
-    // The destination keeps the bytes it was handed until they are written: the next lines go to a new batch.
-    batch = newBatch();
+    batch = buffers.take();
     used = 0;
   };
   const fits = (line: string): boolean =>

@@ -1,8 +1,9 @@
 import { mkdtempSync, openSync, readFileSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceLog, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS, millisecondsJson, requestFields, type LogLevel } from '../../src/cli/log.js';
+import { BatchBuffers, createServiceLog, LOG_SPARE_BATCHES, LOG_BATCH_BYTES, LOG_FLUSH_DELAY_MS, millisecondsJson, requestFields, type LogLevel } from '../../src/cli/log.js';
 import type { RequestLogEntry } from '../../src/http/handler.js';
 
 const entry: RequestLogEntry = { method: 'POST', path: '/v3/flight', status: 200, durationMs: 0.4567, partnerId: 'p1', environment: 'staging', route: '/v3/flight' };
@@ -73,6 +74,20 @@ describe('the service log', () => {
     expect(lines.map((line) => line.path)).toEqual(Array.from({ length: count }, (_, index) => `/v3/flight/${index}`));
   });
 
+  it('writes every line, in order, while batches are written between bursts and their buffers reused', async () => {
+    const files = logToFiles();
+    const perBurst = Math.ceil((1.5 * LOG_BATCH_BYTES) / 150);
+    let index = 0;
+    for (let burst = 0; burst < 40; burst += 1) {
+      for (let line = 0; line < perBurst; line += 1, index += 1) files.log.request({ ...entry, path: `/v3/flight/${index}/${'x'.repeat(index % 97)}` });
+      // Some writes finish between the bursts, so that later batches go to buffers already written once.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await files.close();
+    const lines = files.out().trimEnd().split('\n').map((text) => JSON.parse(text) as { path: string });
+    expect(lines.map((line) => line.path)).toEqual(Array.from({ length: index }, (_, each) => `/v3/flight/${each}/${'x'.repeat(each % 97)}`));
+  });
+
   it('writes lines longer than a batch, and lines of characters of several bytes, whole and in order', async () => {
     const files = logToFiles();
     const texts = ['€'.repeat(LOG_BATCH_BYTES / 3 - 100), 'é'.repeat(LOG_BATCH_BYTES), 'a'.repeat(3 * LOG_BATCH_BYTES), '😀 ü'.repeat(10)];
@@ -139,5 +154,54 @@ describe('the service log', () => {
       durations.push((seed / 2 ** 31) * 10 ** ((index % 8) - 2));
     }
     for (const ms of durations) expect(millisecondsJson(ms)).toBe(JSON.stringify(Math.round(ms * 1000) / 1000));
+  });
+});
+
+describe('the batch buffers of the log', () => {
+  /** A run: batches handed over (their sizes), each followed by the destination writing some bytes. */
+  const runs = fc.array(fc.record({ size: fc.integer({ min: 1, max: 1000 }), progress: fc.double({ min: 0, max: 1, noNaN: true }) }), { maxLength: 200 });
+
+  it('never gives out a buffer that a write in flight still reads', () => {
+    fc.assert(
+      fc.property(runs, (steps) => {
+        const buffers = new BatchBuffers(1000);
+        const inFlight: { buffer: Buffer; end: number }[] = [];
+        let handed = 0;
+        let written = 0;
+        let batch = buffers.take();
+        for (const { size, progress } of steps) {
+          handed += size;
+          buffers.handed(batch, handed);
+          inFlight.push({ buffer: batch, end: handed });
+          written += Math.floor(progress * (handed - written));
+          buffers.written(written);
+          batch = buffers.take();
+          const stillRead = inFlight.filter((each) => each.end > written).map((each) => each.buffer);
+          expect(stillRead).not.toContain(batch);
+          expect(batch.length).toBe(1000);
+        }
+      }),
+    );
+  });
+
+  it('allocates no more buffers than the batches in flight at once, and one more', () => {
+    fc.assert(
+      fc.property(runs, fc.integer({ min: 0, max: 3 }), (steps, lag) => {
+        // The destination keeps `lag` batches behind, then catches up.
+        const buffers = new BatchBuffers(1000);
+        const ends: number[] = [];
+        let handed = 0;
+        let batch = buffers.take();
+        for (const { size } of steps) {
+          handed += size;
+          buffers.handed(batch, handed);
+          ends.push(handed);
+          buffers.written(ends.length > lag ? ends[ends.length - 1 - lag]! : 0);
+          batch = buffers.take();
+        }
+        expect(buffers.allocated).toBeLessThanOrEqual(Math.min(steps.length, lag + 1) + 1);
+        expect(LOG_SPARE_BATCHES).toBeGreaterThan(lag);
+      }),
+    );
   });
 });
