@@ -66,7 +66,8 @@ const common = {
   sourcemap: false,
 } satisfies Options;
 
-// The four builds run at once: `npm run build` empties dist/ before them.
+// The three builds run at once: `npm run build` empties dist/ before them, and then builds the ES
+// modules for Node (dist/node/) from the first with rollup (scripts/build-node.mjs).
 export default defineConfig([
   {
     // ES modules as they are in src/, one file per module, so that a user's bundler keeps only the
@@ -89,17 +90,6 @@ export default defineConfig([
     esbuildPlugins: [pureSchemaCalls],
     // import.meta.url in the CommonJS build (the Node adapter locates installed assets with it).
     shims: true,
-  },
-  {
-    // ES modules for Node (the `node` condition of "exports"): one file per entry and the code the
-    // entries share in a few chunks, since Node's loader pays for every file it reads; one copy of
-    // each class across entries, so `instanceof` holds between them. Bundlers read the build above.
-    ...common,
-    entry: entries,
-    outDir: 'dist/node',
-    format: ['esm'],
-    splitting: true,
-    esbuildPlugins: [pureSchemaCalls],
   },
   {
     // The `truecost` command: one ES module, so that it starts by reading one file.
