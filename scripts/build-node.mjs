@@ -40,15 +40,7 @@ const rootBundle = await rollup({ input: input.index, external, cache: true, log
 for (const module of rootBundle.cache.modules) core.add(module.id);
 await rootBundle.close();
 
-const bundle = await rollup({
-  input,
-  external,
-  onLog(level, log, handler) {
-    // A module that imports itself through a cycle is fine here; anything else is worth reading.
-    if (log.code === 'CIRCULAR_DEPENDENCY') return;
-    handler(level, log);
-  },
-});
+const bundle = await rollup({ input, external });
 const { output } = await bundle.write({
   dir: join(root, 'dist', 'node'),
   format: 'es',

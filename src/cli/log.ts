@@ -129,7 +129,7 @@ export const LOG_SPARE_BATCHES = 4;
  * collector: a fresh buffer per batch (several a second under load) outlives a young-generation
  * collection while its write is in flight, lands in the old generation with its external memory,
  * and the old generation's collections then run several times a second (measured in
- * docs/http.md, "Logging").
+ * docs/http.md, "Speed").
  */
 export class BatchBuffers {
   readonly #size: number;
