@@ -25,18 +25,17 @@ export interface Drain {
 
 /** A connection of the server, as the drain follows it. */
 interface Connection {
-  /** Requests in flight (more than one when the client pipelines). */
-  inFlight: number;
-  /** When the last of them was answered, or the connection opened (`performance.now()`); read only when `inFlight` is 0. */
-  idleSince: number;
   /**
-   * The answers in flight, in order, in an array that lives as long as the connection. One set
-   * of the server's for every answer made the young-generation collector keep most of each
-   * request's objects under load (most likely through the set's replaced tables, which still
-   * hold old answers until a full collection), and full collections then ran several times a
-   * second: about 10 µs more CPU per request (docs/http.md, "Speed").
+   * The answers in flight, in order (more than one when the client pipelines), in an array that
+   * lives as long as the connection. One set of the server's for every answer made the
+   * young-generation collector keep most of each request's objects under load (most likely through
+   * the set's replaced tables, which still hold old answers until a full collection), and full
+   * collections then ran several times a second: about 10 µs more CPU per request (docs/http.md,
+   * "Speed").
    */
   readonly answers: ServerResponse[];
+  /** When the last answer was written, or the connection opened (`performance.now()`); read only when no answer is in flight. */
+  idleSince: number;
 }
 
 /** Tracks `server`'s connections and answers, for {@link Drain}. Call before the server listens. */
@@ -46,24 +45,22 @@ export function drainable(server: Server): Drain {
   let sweeper: ReturnType<typeof setInterval> | undefined;
 
   server.on('connection', (socket: Socket) => {
-    connections.set(socket, { inFlight: 0, idleSince: performance.now(), answers: [] });
+    connections.set(socket, { answers: [], idleSince: performance.now() });
     socket.once('close', () => connections.delete(socket));
   });
   // One listener for every answer, rather than a closure per request: this runs once per request.
   function answered(this: ServerResponse): void {
     const connection = connections.get(this.req.socket as Socket);
     if (connection === undefined) return;
-    const at = connection.answers.indexOf(this);
-    if (at !== -1) connection.answers.splice(at, 1);
-    if ((connection.inFlight -= 1) === 0) connection.idleSince = performance.now();
+    const { answers } = connection;
+    const at = answers.indexOf(this);
+    if (at !== -1) answers.splice(at, 1);
+    if (answers.length === 0) connection.idleSince = performance.now();
   }
   // First of the request listeners, so that the answer is marked before any listener writes it.
   server.prependListener('request', (request, response) => {
     const connection = connections.get(request.socket);
-    if (connection !== undefined) {
-      connection.inFlight += 1;
-      connection.answers.push(response);
-    }
+    connection?.answers.push(response);
     if (draining) response.shouldKeepAlive = false;
     response.on('close', answered);
   });
@@ -71,7 +68,7 @@ export function drainable(server: Server): Drain {
   function sweep(): void {
     const now = performance.now();
     for (const [socket, connection] of connections) {
-      if (connection.inFlight === 0 && now - connection.idleSince >= IDLE_CLOSE_AFTER_MS) socket.destroy();
+      if (connection.answers.length === 0 && now - connection.idleSince >= IDLE_CLOSE_AFTER_MS) socket.destroy();
     }
   }
 

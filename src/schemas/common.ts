@@ -50,6 +50,15 @@ export function storableString(): z.ZodMiniString<string> {
   return storable(z.string());
 }
 
+/**
+ * Adds an issue of code `custom` at `path` below the payload's value. From inside a transform
+ * (zod/mini's transforms are handed the parse payload, which has no `addIssue`), the issue ends the
+ * parse; `continueChecks` lets the value's later checks run, as a {@link rule}'s issues do.
+ */
+export function addIssue(payload: z.core.ParsePayload, path: readonly PropertyKey[], message: string, continueChecks = false): void {
+  payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, ...(continueChecks ? { continue: true } : {}) });
+}
+
 /** Reports a problem at `path`, below the value a {@link rule} checks, with its message. */
 export type ReportIssue = (path: readonly PropertyKey[], message: string) => void;
 
@@ -63,10 +72,7 @@ export type ReportIssue = (path: readonly PropertyKey[], message: string) => voi
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function rule<T>(test: (value: T, report: ReportIssue) => void): (payload: z.core.ParsePayload<T>) => void {
-  return (payload) =>
-    test(payload.value, (path, message) => {
-      payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, continue: true });
-    });
+  return (payload) => test(payload.value, (path, message) => addIssue(payload, path, message, true));
 }
 
 /** A non-empty string of at most 255 characters (ids and names), without NUL or unpaired surrogates. */

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
-import { positiveNumberSchema, rule } from './common.js';
-import { addIssue, MAX_LEGS_PER_REQUEST } from './road-common.js';
+import { addIssue, positiveNumberSchema, rule } from './common.js';
+import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
 export const FREIGHT_REGIONS = ['IN'] as const;

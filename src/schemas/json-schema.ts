@@ -2,7 +2,7 @@ import { globalRegistry, type core } from 'zod/mini';
 
 // JSON Schema (draft 2020-12) of truecost's zod/mini schemas, for `jsonSchemas()` and the OpenAPI
 // document. It writes what zod's own `z.toJSONSchema(schema, { io, unrepresentable: 'any' })`
-// writes for the kinds of schema truecost uses, and a test (test/schemas/json-schema.test.ts)
+// writes for the kinds of schema truecost uses, and a test (test/schemas/to-json-schema.test.ts)
 // holds the two equal on every request, response and parameter schema of the API in both
 // directions. Zod's generator covers every kind of schema and every target, and is most of the
 // gzipped size of a bundle's OpenAPI support; this covers the dozen kinds truecost needs in a
@@ -182,7 +182,7 @@ function stringSchema(schema: core.$ZodType): Json {
     if (format !== 'email') throw unsupported(`format ${String(format)}`);
     json['format'] = format;
   }
-  const list = patterns === undefined ? [] : [...(patterns as Set<RegExp>)];
+  const list = patterns === undefined ? [] : [...patterns];
   if (list.length === 1) json['pattern'] = list[0]!.source;
   else if (list.length > 1) json['allOf'] = list.map((pattern) => ({ pattern: pattern.source }));
   return json;

@@ -1,4 +1,3 @@
-import type { z } from 'zod/mini';
 import { rule } from './common.js';
 
 /** Most legs or seats one E9, E11, E12 or E13 request may carry (docs/api.md). */
@@ -6,14 +5,6 @@ export const MAX_LEGS_PER_REQUEST = 100;
 
 /** Names of the optional fields a request left out and parsing filled with their defaults. */
 export type DefaultedFields = readonly string[];
-
-/**
- * Reports a refusal from inside a transform at `path` below the value it transforms (zod/mini's
- * transforms are handed the parse payload, which has no `addIssue`).
- */
-export function addIssue(payload: z.core.ParsePayload, path: readonly PropertyKey[], message: string): void {
-  payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message });
-}
 
 /**
  * A check for an array of objects: the second and later occurrences of the same `key` value are

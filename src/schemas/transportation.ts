@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { positiveIntegerSchema, positiveNumberSchema } from './common.js';
-import { addIssue, MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
+import { addIssue, positiveIntegerSchema, positiveNumberSchema } from './common.js';
+import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Seat types of E9. */
 export const SEAT_TYPES = ['SEATER', 'SLEEPER'] as const;
