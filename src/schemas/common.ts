@@ -55,8 +55,9 @@ export function storableString(): z.ZodMiniString<string> {
  * (zod/mini's transforms are handed the parse payload, which has no `addIssue`), the issue ends the
  * parse; `continueChecks` lets the value's later checks run, as a {@link rule}'s issues do.
  */
-export function addIssue(payload: z.core.ParsePayload, path: readonly PropertyKey[], message: string, continueChecks = false): void {
-  payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, ...(continueChecks ? { continue: true } : {}) });
+export function addIssue(payload: z.core.ParsePayload, path: readonly PropertyKey[], message: string, continueChecks?: true): void {
+  // `continue` left undefined is zod's default (the parse ends); false would mean an explicit abort.
+  payload.issues.push({ code: 'custom', input: payload.value, path: [...path], message, continue: continueChecks });
 }
 
 /** Reports a problem at `path`, below the value a {@link rule} checks, with its message. */
