@@ -25,7 +25,7 @@ print(
   bulkFlightResults([{ flight_id: 'F1', departure: 'BLR', arrival: 'DXB', no_of_tickets: 1, flight_class: 'ECONOMY', flight_type: 'ROUND_TRIP' }]),
 );
 
-// Cars (E8): tonnes CO2 per car and the tree seedlings that take it up.
+// Cars (E8): tonnes CO2e per car (well-to-wheel) and the tree seedlings that take it up.
 print(
   'car',
   carTruecost({
@@ -33,14 +33,14 @@ print(
   }),
 );
 
-// Bus seats (E9) and an SUV commute (E10), both on /v3/transportation: kg CO2.
+// Bus seats (E9) and an SUV commute (E10), both on /v3/transportation: kg CO2e.
 print('bus', transportationTruecost({ configs: { vehicle_type: 'BUS', distance: 350 }, queries: { seats: [{ seat_type: 'SLEEPER', no_of_seats: 2 }] } }));
 print('suv', transportationTruecost({ configs: { vehicle_type: 'SUV', distance: 120, seats_occupied: 3 } }));
 
 // Logistics (E11): one shipment over its legs, tonnes CO2e per leg and in total.
 print('logistics', logisticsTruecost({ queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 600, shipping_weight: 12 }] } }));
 
-// Commute (E12): tonnes CO2 per commute method.
+// Commute (E12): tonnes CO2e per commute method.
 print('commute', commuteTruecost({ queries: { legs: [{ commute_method: 'TRAIN', commute_distance: 18 }] } }));
 
 // Freight (E13): legs by truck, rail or ship in India, tonnes CO2e.
@@ -49,7 +49,8 @@ print(
   freightTruecost({ configs: { region: 'IN', transportation_type: 'rail' }, queries: { legs: [{ shipping_method: 'loose', weight: 100, distance: 500 }] } }),
 );
 
-// The explanation: the basis, quantities, factors with their sources, and assumptions.
+// The explanation: the basis with its tank-to-wheel and well-to-tank parts, quantities, factors with
+// their sources, and assumptions. `{ basis: 'ttw' }` answers the tank-to-wheel part alone.
 const [explained] = explainCarTruecost({
   queries: { cars: [{ car_id: 'c1', body_type: 'sedan', fuel_type: 'diesel', registration_year: 2018, mileage: 18, distance_travelled: 5000 }] },
 }).items;

@@ -236,6 +236,13 @@ export {
   type FreightTransportationType,
   type FreightTruckFields,
 } from './schemas/freight.js';
+export {
+  ENERGY_BASES,
+  type CalculatorOptions,
+  type EmissionParts,
+  type EnergyBasis,
+} from './calculators/basis.js';
+export { energyChains, type EnergyChain } from './data/energy-chains.js';
 export { carTruecost, explainCarTruecost } from './calculators/car.js';
 export { busTruecost, explainBusTruecost } from './calculators/bus.js';
 export { suvTruecost, explainSuvTruecost } from './calculators/suv.js';

@@ -1,5 +1,6 @@
 import { roadAssumptions } from '../data/assumptions.js';
 import { coachFuelEconomy, coachSeats } from '../data/coach.js';
+import { dieselBusChain } from '../data/road-energy-chains.js';
 import { fuelCombustion } from '../data/fuels.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
@@ -11,8 +12,15 @@ import {
   type BusResponse,
   type SeatType,
 } from '../schemas/transportation.js';
+import {
+  basisOption,
+  countedTotal,
+  emissionBasis,
+  partsAlong,
+  type CalculatorOptions,
+  type EmissionParts,
+} from './basis.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
-import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { roundKilograms } from './rounding.js';
 
 type Seat = BusRequest['queries']['seats'][number];
@@ -43,33 +51,32 @@ function busKilograms(distance: number, seatEquivalents: number): number {
   return PER_SEAT_KM * distance * seatEquivalents;
 }
 
-/** Kilograms of each seat element, in request order: its seats' share of the bus. */
-function seatKilograms(request: BusRequest): number[] {
-  const { distance } = request.configs;
-  return request.queries.seats.map((seat) =>
-    busKilograms(distance, SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats),
-  );
+/** Kilograms CO2e of a seat element in its two parts: its seats' share of the bus. */
+function seatParts(distance: number, seat: Seat): EmissionParts {
+  return partsAlong(busKilograms(distance, SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats), dieselBusChain);
 }
 
 /**
  * E9: the truecost of the booked bus seats. The bus emits the CO2 per seat-km of a reference coach
  * (its diesel per km over its 49 seats) times its size in seat equivalents (a sleeper berth counts
  * 1.5 seats), shared over those seats, empty ones included; so each booked seat carries one seat
- * equivalent's share whatever else the request holds. Returns kg CO2, rounded to 3 decimals, summed
- * per seat type; a seat type absent from the request is 0; `total` is the sum, rounded once.
+ * equivalent's share whatever else the request holds. Returns kg CO2e (well-to-wheel unless
+ * `options.basis` is `ttw`), rounded to 3 decimals, summed per seat type; a seat type absent from
+ * the request is 0; `total` is the sum, rounded once.
  *
  * @example
  * ```ts
  * busTruecost({ configs: { vehicle_type: 'BUS', distance: 100 }, queries: { seats: [
  *   { seat_type: 'SEATER', no_of_seats: 12, total_seats: 14 },
  *   { seat_type: 'SLEEPER', no_of_seats: 35, total_seats: 40 }] } });
- * // { message: 'Truecost data calculated successfully!', truecost: { total: 117.761, seats: { SEATER: 21.909, SLEEPER: 95.852 } } }
+ * // { message: 'Truecost data calculated successfully!', truecost: { total: 149.74, seats: { SEATER: 27.859, SLEEPER: 121.881 } } }
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function busTruecost(input: BusRequestInput): BusResponse {
-  return busResult(checkedRequest(busRequestSchema, input));
+export function busTruecost(input: BusRequestInput, options?: CalculatorOptions): BusResponse {
+  return busResult(checkedRequest(busRequestSchema, input), options);
 }
 
 /**
@@ -77,12 +84,12 @@ export function busTruecost(input: BusRequestInput): BusResponse {
  *
  * @internal
  */
-export function busResult(request: BusRequest): BusResponse {
-  const kilograms = seatKilograms(request);
+export function busResult(request: BusRequest, options?: CalculatorOptions): BusResponse {
+  const basis = basisOption(options);
   const byType: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
   let total = 0;
-  request.queries.seats.forEach((seat, index) => {
-    const kg = kilograms[index] ?? 0;
+  request.queries.seats.forEach((seat) => {
+    const kg = countedTotal(seatParts(request.configs.distance, seat), basis);
     byType[seat.seat_type] += kg;
     total += kg;
   });
@@ -106,8 +113,8 @@ export function busResult(request: BusRequest): BusResponse {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainBusTruecost(input: BusRequestInput): Explained<BusResponse> {
-  return explainBusResult(checkedRequest(busRequestSchema, input));
+export function explainBusTruecost(input: BusRequestInput, options?: CalculatorOptions): Explained<BusResponse> {
+  return explainBusResult(checkedRequest(busRequestSchema, input), options);
 }
 
 /**
@@ -115,15 +122,16 @@ export function explainBusTruecost(input: BusRequestInput): Explained<BusRespons
  *
  * @internal
  */
-export function explainBusResult(request: BusRequest): Explained<BusResponse> {
+export function explainBusResult(request: BusRequest, options?: CalculatorOptions): Explained<BusResponse> {
   const { configs } = request;
-  const kilograms = seatKilograms(request);
+  const basis = basisOption(options);
   const capacity = capacitySeatEquivalents(request.queries.seats);
   const items = request.queries.seats.map((seat, index): ItemExplanation => {
     const defaulted = [...(configs.defaulted ?? []), ...(seat.defaulted ?? [])];
+    const parts = seatParts(configs.distance, seat);
     return {
       item: `${index}:${seat.seat_type}`,
-      basis: INDIA_TAILPIPE_CO2,
+      basis: emissionBasis(parts, basis),
       quantities: {
         distance_km: configs.distance,
         kg_co2_per_seat_km: PER_SEAT_KM,
@@ -132,13 +140,20 @@ export function explainBusResult(request: BusRequest): Explained<BusResponse> {
         no_of_seats: seat.no_of_seats,
         total_seats: seat.total_seats,
       },
-      factors: [fuelCombustion.diesel, coachFuelEconomy, coachSeats, SEAT_EQUIVALENTS[seat.seat_type]],
+      factors: [
+        fuelCombustion.diesel,
+        coachFuelEconomy,
+        coachSeats,
+        SEAT_EQUIVALENTS[seat.seat_type],
+        ...dieselBusChain.factors,
+      ],
       assumptions: [
         ...defaulted.map((field) => `${field} was not sent; the contract default was used.`),
         'The bus emits the CO2 per seat-km of a 49-seat diesel express coach times its size in seat equivalents (its largest total_seats per seat type); that CO2 is shared over its seats, empty ones included, so each booked seat carries its own seat equivalents.',
+        dieselBusChain.note,
       ],
-      unrounded: kilograms[index] ?? 0,
+      unrounded: countedTotal(parts, basis),
     };
   });
-  return { result: busResult(request), methodologyVersion: METHODOLOGY_VERSION, items };
+  return { result: busResult(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
 }

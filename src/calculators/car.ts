@@ -1,5 +1,7 @@
 import { plausibleMileage } from '../data/assumptions.js';
 import { carPerKm, type CarPowertrain } from '../data/car-segments.js';
+import { cngChain, dieselCarChain, gridChain, petrolCarChain } from '../data/road-energy-chains.js';
+import type { EnergyChain } from '../data/energy-chain.js';
 import { fuelCombustion } from '../data/fuels.js';
 import { indiaGridElectricity } from '../data/grid.js';
 import { indiaGhgUplift } from '../data/india-ghg-2015.js';
@@ -9,8 +11,16 @@ import { checkedRequest } from '../checked-request.js';
 import { carRequestSchema, type Car, type CarRequest, type CarRequestInput, type CarResponse } from '../schemas/car.js';
 import { epaTreeSeedling } from '../data/epa-equivalents.js';
 import { treesPlanted } from './equivalents.js';
+import {
+  basisOption,
+  countedTotal,
+  emissionBasis,
+  partsAlong,
+  type CalculatorOptions,
+  type EmissionParts,
+  type EnergyBasis,
+} from './basis.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
-import { GRID_GENERATION_CO2, INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 interface Energy {
@@ -18,19 +28,39 @@ interface Energy {
   readonly perUnit: FactorUse;
   readonly range: { readonly min: number; readonly max: number; readonly unit: string };
   readonly quantity: string;
+  readonly chain: EnergyChain;
 }
 
 // What one unit of mileage's denominator (a litre, a kg, a kWh) emits, per fuel type.
 const ENERGY: Readonly<Record<Car['fuel_type'], Energy>> = {
-  petrol: { powertrain: 'petrol', perUnit: fuelCombustion.petrol, range: plausibleMileage.liquid, quantity: 'fuel_l' },
-  diesel: { powertrain: 'diesel', perUnit: fuelCombustion.diesel, range: plausibleMileage.liquid, quantity: 'fuel_l' },
-  cng: { powertrain: 'cng', perUnit: fuelCombustion.cng, range: plausibleMileage.gas, quantity: 'fuel_kg' },
-  petrol_cng: { powertrain: 'cng', perUnit: fuelCombustion.cng, range: plausibleMileage.gas, quantity: 'fuel_kg' },
+  petrol: {
+    powertrain: 'petrol',
+    perUnit: fuelCombustion.petrol,
+    range: plausibleMileage.liquid,
+    quantity: 'fuel_l',
+    chain: petrolCarChain,
+  },
+  diesel: {
+    powertrain: 'diesel',
+    perUnit: fuelCombustion.diesel,
+    range: plausibleMileage.liquid,
+    quantity: 'fuel_l',
+    chain: dieselCarChain,
+  },
+  cng: { powertrain: 'cng', perUnit: fuelCombustion.cng, range: plausibleMileage.gas, quantity: 'fuel_kg', chain: cngChain },
+  petrol_cng: {
+    powertrain: 'cng',
+    perUnit: fuelCombustion.cng,
+    range: plausibleMileage.gas,
+    quantity: 'fuel_kg',
+    chain: cngChain,
+  },
   electric: {
     powertrain: 'electric',
     perUnit: indiaGridElectricity,
     range: plausibleMileage.electric,
     quantity: 'electricity_kwh',
+    chain: gridChain,
   },
 };
 
@@ -39,51 +69,54 @@ function mileageIsPlausible(car: Car): boolean {
   return car.mileage >= range.min && car.mileage <= range.max;
 }
 
-/** Kilograms of CO2 of one car over its distance. */
-function carKilograms(car: Car): number {
+/** Kilograms of combustion CO2 (grid CO2 at generation for electric cars) of one car over its distance. */
+function carSourceKilograms(car: Car): number {
   const energy = ENERGY[car.fuel_type];
   if (!mileageIsPlausible(car)) return car.distance_travelled * carPerKm[car.body_type][energy.powertrain].value;
   return (car.distance_travelled / car.mileage) * indiaGhgUplift.value * energy.perUnit.value;
+}
+
+/** Tonnes CO2e of one car, in its two parts. */
+function carParts(car: Car): EmissionParts {
+  return partsAlong(carSourceKilograms(car) / KG_PER_TONNE, ENERGY[car.fuel_type].chain);
 }
 
 /**
  * E8: the truecost of each car over the distance it travelled.
  *
  * `distance_travelled` in km; `mileage` in km/l (petrol, diesel), km/kg (cng, petrol_cng) or km/kWh
- * (electric). Returns tonnes CO2 per car rounded to 6 decimals and the tree seedlings (grown 10 years)
- * that take it up, in request order.
+ * (electric). Returns tonnes CO2e per car, well-to-wheel unless `options.basis` is `ttw`, rounded
+ * to 6 decimals, and the tree seedlings (grown 10 years) that take it up, in request order.
  *
  * @example
  * ```ts
  * carTruecost({ queries: { cars: [{ car_id: 'c1', body_type: 'sedan', fuel_type: 'petrol',
  *   registration_year: 2020, mileage: 15, distance_travelled: 10000 }] } });
- * // { message: 'Truecost calculated successfully', truecost: [{ car_id: 'c1', truecost: 1.635790, trees_planted: 27.263 }] }
+ * // { message: 'Truecost calculated successfully', truecost: [{ car_id: 'c1', truecost: 2.074383, trees_planted: 34.573 }] }
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function carTruecost(input: CarRequestInput): CarResponse {
+export function carTruecost(input: CarRequestInput, options?: CalculatorOptions): CarResponse {
+  const basis = basisOption(options);
   const request: CarRequest = checkedRequest(carRequestSchema, input);
   return {
     message: successMessages.truecostCalculated,
     truecost: request.queries.cars.map((car) => {
-      const tonnes = carKilograms(car) / KG_PER_TONNE;
+      const tonnes = countedTotal(carParts(car), basis);
       return { car_id: car.car_id, truecost: roundTonnes(tonnes), trees_planted: treesPlanted(tonnes) };
     }),
   };
 }
 
-function explainCar(car: Car): ItemExplanation {
+function explainCar(car: Car, basis: EnergyBasis): ItemExplanation {
   const energy = ENERGY[car.fuel_type];
-  const kg = carKilograms(car);
-  const basis = energy.powertrain === 'electric' ? GRID_GENERATION_CO2 : INDIA_TAILPIPE_CO2;
+  const parts = carParts(car);
   const assumptions = [
     `registration_year ${car.registration_year} is recorded; no published age factor exists, so it does not scale the result.`,
   ];
   if (car.fuel_type === 'petrol_cng') assumptions.push('petrol_cng is computed as CNG, with mileage in km/kg.');
-  if (energy.powertrain === 'electric') {
-    assumptions.push('Electricity at the grid average at generation; transmission and distribution losses are not added.');
-  }
   const quantities: Record<string, number | string> = { distance_km: car.distance_travelled, mileage: car.mileage };
   let factors: FactorUse[];
   if (mileageIsPlausible(car)) {
@@ -98,8 +131,16 @@ function explainCar(car: Car): ItemExplanation {
       `Mileage ${car.mileage} is outside ${energy.range.min} to ${energy.range.max} ${energy.range.unit}; the ${car.body_type} ${energy.powertrain} factor per km is used instead.`,
     );
   }
-  factors.push(epaTreeSeedling);
-  return { item: car.car_id, basis, quantities, factors, assumptions, unrounded: kg / KG_PER_TONNE };
+  factors.push(...energy.chain.factors, epaTreeSeedling);
+  assumptions.push(energy.chain.note);
+  return {
+    item: car.car_id,
+    basis: emissionBasis(parts, basis),
+    quantities,
+    factors,
+    assumptions,
+    unrounded: countedTotal(parts, basis),
+  };
 }
 
 /**
@@ -113,11 +154,12 @@ function explainCar(car: Car): ItemExplanation {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainCarTruecost(input: CarRequestInput): Explained<CarResponse> {
+export function explainCarTruecost(input: CarRequestInput, options?: CalculatorOptions): Explained<CarResponse> {
+  const basis = basisOption(options);
   const request: CarRequest = checkedRequest(carRequestSchema, input);
   return {
-    result: carTruecost(request),
+    result: carTruecost(request, options),
     methodologyVersion: METHODOLOGY_VERSION,
-    items: request.queries.cars.map(explainCar),
+    items: request.queries.cars.map((car) => explainCar(car, basis)),
   };
 }

@@ -1,6 +1,7 @@
 import { epaLamp, epaTrashBag, epaTreeSeedling } from '../data/epa-equivalents.js';
 import type { Equivalents } from '../schemas/logistics.js';
-import type { EmissionBasis, FactorUse, ItemExplanation } from './explanation.js';
+import { countedTotal, emissionBasis, type EmissionParts, type EnergyBasis } from './basis.js';
+import type { FactorUse, ItemExplanation } from './explanation.js';
 
 /** Decimal places of equivalent counts (trees, bags, lamps). */
 export const EQUIVALENT_DECIMALS = 3;
@@ -37,13 +38,14 @@ export const equivalentFactors: readonly FactorUse[] = [
 ];
 
 /**
- * The explanation item of the equivalents of an E11 or E13 total (unrounded tonnes), on the
- * basis of that total.
+ * The explanation item of the equivalents of an E11 or E13 total, from the parts of its legs
+ * added up (unrounded tonnes), on the basis the total was counted on.
  */
-export function equivalentsExplanation(totalTonnes: number, basis: EmissionBasis): ItemExplanation {
+export function equivalentsExplanation(total: EmissionParts, basis: EnergyBasis): ItemExplanation {
+  const totalTonnes = countedTotal(total, basis);
   return {
     item: 'equivalents',
-    basis,
+    basis: emissionBasis(total, basis),
     quantities: { total_t: totalTonnes },
     factors: equivalentFactors,
     assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],

@@ -7,6 +7,9 @@ import {
   emptyArticulatedRatio,
   emptyTruckRatio,
 } from '../data/desnz-2025-freight.js';
+import type { EnergyChain } from '../data/energy-chain.js';
+import { containerShipChain, desnzDieselTruckChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
+import { dieselTruckChain } from '../data/road-energy-chains.js';
 import { indiaGhgTruckClassBounds, indiaGhgTrucks } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
@@ -19,14 +22,18 @@ import {
   type FreightTransportationType,
 } from '../schemas/freight.js';
 import type { LogisticsResponse } from '../schemas/logistics.js';
-import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
-import type { EmissionBasis, Explained, FactorUse, ItemExplanation } from './explanation.js';
 import {
-  DESNZ_DIRECT_CO2E,
-  INDIA_TAILPIPE_CO2,
-  tripsNeeded,
-  truckKilograms,
-} from './road-shared.js';
+  basisOption,
+  countedTotal,
+  emissionBasis,
+  partsAlong,
+  sumParts,
+  type CalculatorOptions,
+  type EmissionParts,
+} from './basis.js';
+import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
+import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
@@ -35,32 +42,33 @@ interface LegPlan {
   readonly containers: number;
   readonly returnMassTonnes: number;
   readonly factors: FactorUse[];
-  readonly basis: EmissionBasis;
   readonly quantities: Record<string, number | string>;
   readonly assumptions: string[];
-  readonly kilograms: number;
+  /** Tonnes CO2e in two parts. */
+  readonly parts: EmissionParts;
 }
 
 interface TruckClass {
   readonly full: FactorUse;
   readonly emptyRatio: FactorUse;
-  readonly basis: EmissionBasis;
+  /** India classes give combustion CO2; the DESNZ articulated class CO2e. */
+  readonly chain: EnergyChain;
 }
 
 function truckClass(grossTonnes: number): TruckClass {
   if (grossTonnes <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) {
-    return { full: indiaGhgTrucks.ldv, emptyRatio: emptyTruckRatio, basis: INDIA_TAILPIPE_CO2 };
+    return { full: indiaGhgTrucks.ldv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
   }
   if (grossTonnes <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) {
-    return { full: indiaGhgTrucks.mdv, emptyRatio: emptyTruckRatio, basis: INDIA_TAILPIPE_CO2 };
+    return { full: indiaGhgTrucks.mdv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
   }
   if (grossTonnes <= articulatedMinGrossTonnes.value) {
-    return { full: indiaGhgTrucks.hdv, emptyRatio: emptyTruckRatio, basis: INDIA_TAILPIPE_CO2 };
+    return { full: indiaGhgTrucks.hdv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
   }
-  return { full: desnzHgvPerKm.articOver33Full, emptyRatio: emptyArticulatedRatio, basis: DESNZ_DIRECT_CO2E };
+  return { full: desnzHgvPerKm.articOver33Full, emptyRatio: emptyArticulatedRatio, chain: desnzDieselTruckChain };
 }
 
-/** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its kilograms. */
+/** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
 function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean): LegPlan {
   const assumptions: string[] = [];
   const factors: FactorUse[] = [];
@@ -92,25 +100,25 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   const returnMassTonnes = containers * tare;
 
   if (mode !== 'truck') {
-    const perTonneKm =
+    const [perTonneKm, chain] =
       mode === 'rail'
-        ? desnzFreightPerTonneKm.rail
+        ? [desnzFreightPerTonneKm.rail, railChain]
         : leg.shipping_method === 'container'
-          ? desnzFreightPerTonneKm.containerShip
-          : desnzFreightPerTonneKm.generalCargoShip;
+          ? [desnzFreightPerTonneKm.containerShip, containerShipChain]
+          : [desnzFreightPerTonneKm.generalCargoShip, generalCargoShipChain];
     if (explain) {
       factors.unshift(perTonneKm);
-      assumptions.push('Average intensity per tonne-km: average load and empty running are inside it.');
+      factors.push(...chain.factors);
+      assumptions.push('Average intensity per tonne-km: average load and empty running are inside it.', chain.note);
     }
     return {
       massTonnes,
       containers,
       returnMassTonnes,
       factors,
-      basis: DESNZ_DIRECT_CO2E,
       quantities,
       assumptions,
-      kilograms: massTonnes * leg.distance * perTonneKm.value,
+      parts: partsAlong((massTonnes * leg.distance * perTonneKm.value) / KG_PER_TONNE, chain),
     };
   }
 
@@ -145,16 +153,17 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
       quantities['return_mass_t'] = returnMassTonnes;
       assumptions.push('dry_run: the trucks drive the distance back empty, carrying only the empty containers.');
     }
+    factors.push(...vehicle.chain.factors);
+    assumptions.push(vehicle.chain.note);
   }
   return {
     massTonnes,
     containers,
     returnMassTonnes,
     factors,
-    basis: vehicle.basis,
     quantities,
     assumptions,
-    kilograms: outbound + inbound,
+    parts: partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain),
   };
 }
 
@@ -162,24 +171,26 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
  * E13: the truecost of freight legs in India by truck, rail or ship. The mass moved is the cargo
  * (`weight`, tonnes) plus the tare of each container it fills; trucks follow a load model (empty
  * to full) by weight class, `dry_run` adds the empty return trip; rail and ship use DESNZ 2025
- * intensities per tonne-km. Returns tonnes CO2e per leg (request order) and in total, rounded to 6
- * decimals, with the equivalents of the total.
+ * intensities per tonne-km. Returns tonnes CO2e per leg (request order) and in total, well-to-wheel
+ * unless `options.basis` is `ttw`, rounded to 6 decimals, with the equivalents of the total.
  *
  * @example
  * ```ts
  * freightTruecost({ configs: { region: 'IN', transportation_type: 'rail' },
  *   queries: { legs: [{ shipping_method: 'loose', weight: 100, distance: 500, dry_run: false }] } });
- * // truecost.legs: [1.3895]
+ * // truecost.legs: [1.735]
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function freightTruecost(input: FreightRequestInput): LogisticsResponse {
+export function freightTruecost(input: FreightRequestInput, options?: CalculatorOptions): LogisticsResponse {
+  const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   let total = 0;
   const legs = request.queries.legs.map((leg) => {
-    const tonnes = planLeg(leg, mode, false).kilograms / KG_PER_TONNE;
+    const tonnes = countedTotal(planLeg(leg, mode, false).parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
   });
@@ -191,7 +202,7 @@ export function freightTruecost(input: FreightRequestInput): LogisticsResponse {
 
 /**
  * E13 with its explanation: per leg, the mass moved, containers, trucks and load factor, every
- * factor with its source, the basis, and each default or assumption applied.
+ * factor with its source, the basis with its two parts, and each default or assumption applied.
  *
  * @example
  * ```ts
@@ -200,23 +211,24 @@ export function freightTruecost(input: FreightRequestInput): LogisticsResponse {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainFreightTruecost(input: FreightRequestInput): Explained<LogisticsResponse> {
+export function explainFreightTruecost(
+  input: FreightRequestInput,
+  options?: CalculatorOptions,
+): Explained<LogisticsResponse> {
+  const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  let total = 0;
-  const items = request.queries.legs.map((leg, index): ItemExplanation => {
-    const plan = planLeg(leg, mode, true);
-    const tonnes = plan.kilograms / KG_PER_TONNE;
-    total += tonnes;
-    return {
+  const plans = request.queries.legs.map((leg) => planLeg(leg, mode, true));
+  const items = plans.map(
+    (plan, index): ItemExplanation => ({
       item: String(index),
-      basis: plan.basis,
+      basis: emissionBasis(plan.parts, basis),
       quantities: plan.quantities,
       factors: plan.factors,
       assumptions: plan.assumptions,
-      unrounded: tonnes,
-    };
-  });
-  items.push(equivalentsExplanation(total, DESNZ_DIRECT_CO2E));
-  return { result: freightTruecost(request), methodologyVersion: METHODOLOGY_VERSION, items };
+      unrounded: countedTotal(plan.parts, basis),
+    }),
+  );
+  items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
+  return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
 }

@@ -1,12 +1,3 @@
-import type { EmissionBasis } from './explanation.js';
-
-/** India GHG Program factors: CO2 only, tailpipe. */
-export const INDIA_TAILPIPE_CO2: EmissionBasis = { gases: 'CO2', scope: 'tank-to-wheel' };
-/** DESNZ freighting-goods factors: CO2e, direct emissions without well-to-tank. */
-export const DESNZ_DIRECT_CO2E: EmissionBasis = { gases: 'CO2e', scope: 'tank-to-wheel' };
-/** Electricity at generation (CEA grid rate): CO2 of the power plants behind the plug. */
-export const GRID_GENERATION_CO2: EmissionBasis = { gases: 'CO2', scope: 'well-to-wheel' };
-
 // Mass over capacity such as 1.1 / 0.1 is 11.000000000000002 in binary: a load that fills its
 // trucks exactly must not count one more truck.
 const TRIP_TOLERANCE = 1e-9;

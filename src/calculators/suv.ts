@@ -1,31 +1,34 @@
+import { dieselCarChain } from '../data/road-energy-chains.js';
 import { indiaGhgCars } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import { checkedRequest } from '../checked-request.js';
 import { suvRequestSchema, type SuvRequest, type SuvRequestInput, type SuvResponse } from '../schemas/transportation.js';
+import { basisOption, countedTotal, emissionBasis, partsAlong, type CalculatorOptions, type EmissionParts } from './basis.js';
 import type { Explained } from './explanation.js';
-import { INDIA_TAILPIPE_CO2 } from './road-shared.js';
 import { roundKilograms } from './rounding.js';
 
-function suvKilograms(request: SuvRequest): number {
-  return request.configs.distance * indiaGhgCars.muvDiesel.value;
+/** Kilograms CO2e of the whole SUV, in its two parts: a diesel MUV's combustion CO2 along the diesel car chain. */
+function suvParts(request: SuvRequest): EmissionParts {
+  return partsAlong(request.configs.distance * indiaGhgCars.muvDiesel.value, dieselCarChain);
 }
 
 /**
  * E10: the truecost of an SUV commute. The whole SUV (an 8-seat diesel MUV) over `configs.distance`
- * km, and one occupied seat's share (the whole divided by `seats_occupied`), both in kg CO2 rounded
- * to 3 decimals.
+ * km, and one occupied seat's share (the whole divided by `seats_occupied`), both in kg CO2e
+ * (well-to-wheel unless `options.basis` is `ttw`) rounded to 3 decimals.
  *
  * @example
  * ```ts
  * suvTruecost({ configs: { vehicle_type: 'SUV', distance: 100, total_capacity: 8, seats_occupied: 7 } });
- * // { message: 'Truecost calculated successfully', truecost: { entire_suv_truecost: 21.6, individual_seat_truecost: 3.086 } }
+ * // { message: 'Truecost calculated successfully', truecost: { entire_suv_truecost: 27.246, individual_seat_truecost: 3.892 } }
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function suvTruecost(input: SuvRequestInput): SuvResponse {
-  return suvResult(checkedRequest(suvRequestSchema, input));
+export function suvTruecost(input: SuvRequestInput, options?: CalculatorOptions): SuvResponse {
+  return suvResult(checkedRequest(suvRequestSchema, input), options);
 }
 
 /**
@@ -33,8 +36,8 @@ export function suvTruecost(input: SuvRequestInput): SuvResponse {
  *
  * @internal
  */
-export function suvResult(request: SuvRequest): SuvResponse {
-  const entire = suvKilograms(request);
+export function suvResult(request: SuvRequest, options?: CalculatorOptions): SuvResponse {
+  const entire = countedTotal(suvParts(request), basisOption(options));
   return {
     message: successMessages.truecostCalculated,
     truecost: {
@@ -49,13 +52,13 @@ export function suvResult(request: SuvRequest): SuvResponse {
  *
  * @example
  * ```ts
- * explainSuvTruecost(request).items[0].factors[0].value; // 0.216 kg CO2/km
+ * explainSuvTruecost(request).items[0].basis; // { gases: 'CO2e', scope: 'well-to-wheel', ... }
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function explainSuvTruecost(input: SuvRequestInput): Explained<SuvResponse> {
-  return explainSuvResult(checkedRequest(suvRequestSchema, input));
+export function explainSuvTruecost(input: SuvRequestInput, options?: CalculatorOptions): Explained<SuvResponse> {
+  return explainSuvResult(checkedRequest(suvRequestSchema, input), options);
 }
 
 /**
@@ -63,27 +66,30 @@ export function explainSuvTruecost(input: SuvRequestInput): Explained<SuvRespons
  *
  * @internal
  */
-export function explainSuvResult(request: SuvRequest): Explained<SuvResponse> {
+export function explainSuvResult(request: SuvRequest, options?: CalculatorOptions): Explained<SuvResponse> {
   const { configs } = request;
+  const basis = basisOption(options);
+  const parts = suvParts(request);
   return {
-    result: suvResult(request),
+    result: suvResult(request, options),
     methodologyVersion: METHODOLOGY_VERSION,
     items: [
       {
         item: 'SUV',
-        basis: INDIA_TAILPIPE_CO2,
+        basis: emissionBasis(parts, basis),
         quantities: {
           distance_km: configs.distance,
           total_capacity: configs.total_capacity,
           seats_occupied: configs.seats_occupied,
         },
-        factors: [indiaGhgCars.muvDiesel],
+        factors: [indiaGhgCars.muvDiesel, ...dieselCarChain.factors],
         assumptions: [
           ...(configs.defaulted ?? []).map((field) => `${field} was not sent; the contract default was used.`),
           'The SUV is an 8-seat diesel MUV under 2500 cc; total_capacity does not change its CO2 per km.',
           'The whole SUV is attributed to the occupied seats; the seat share is the whole divided by seats_occupied.',
+          dieselCarChain.note,
         ],
-        unrounded: suvKilograms(request),
+        unrounded: countedTotal(parts, basis),
       },
     ],
   };

@@ -9,6 +9,7 @@ import {
   type TransportationRequest,
   type TransportationResponse,
 } from '../schemas/transportation.js';
+import type { CalculatorOptions } from './basis.js';
 import { busResult, explainBusResult } from './bus.js';
 import type { Explained } from './explanation.js';
 import { explainSuvResult, suvResult } from './suv.js';
@@ -19,7 +20,7 @@ function isBusRequest(request: TransportationRequest): request is BusRequest {
 
 /**
  * The shared E9/E10 path: `busTruecost` when `configs.vehicle_type` is BUS, otherwise
- * `suvTruecost`. Values in kg CO2.
+ * `suvTruecost`. Values in kg CO2e, well-to-wheel unless `options.basis` is `ttw`.
  *
  * @example
  * ```ts
@@ -28,9 +29,12 @@ function isBusRequest(request: TransportationRequest): request is BusRequest {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.1.0
  */
-export function transportationTruecost(input: BusRequestInput | SuvRequestInput): TransportationResponse {
+export function transportationTruecost(
+  input: BusRequestInput | SuvRequestInput,
+  options?: CalculatorOptions,
+): TransportationResponse {
   const request = checkedRequest(transportationRequestSchema, input);
-  return isBusRequest(request) ? busResult(request) : suvResult(request);
+  return isBusRequest(request) ? busResult(request, options) : suvResult(request, options);
 }
 
 /**
@@ -45,7 +49,8 @@ export function transportationTruecost(input: BusRequestInput | SuvRequestInput)
  */
 export function explainTransportationTruecost(
   input: BusRequestInput | SuvRequestInput,
+  options?: CalculatorOptions,
 ): Explained<BusResponse> | Explained<SuvResponse> {
   const request = checkedRequest(transportationRequestSchema, input);
-  return isBusRequest(request) ? explainBusResult(request) : explainSuvResult(request);
+  return isBusRequest(request) ? explainBusResult(request, options) : explainSuvResult(request, options);
 }

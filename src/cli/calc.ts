@@ -22,22 +22,34 @@ export interface CalcOutcome {
   readonly exitCode: number;
 }
 
+/** What the command line asks of a calculator: the query parameters of the API. */
+export interface CalcQuery {
+  /** Adds the explanations, as `?explain=true` does. */
+  readonly explain?: boolean;
+  /** `wtw` or `ttw`, as `?basis=` takes it; the API's default when absent. */
+  readonly basis?: string | undefined;
+}
+
 /**
  * Runs a calculator body through the same handler that serves HTTP (validation, calculator,
- * messages), on a throw-away memory store: the shell and the API cannot disagree. `explain` asks
- * for the explanations as `?explain=true` does.
+ * messages), on a throw-away memory store: the shell and the API cannot disagree. `query` carries
+ * `--explain` and `--basis` as the API's query parameters.
  */
 export async function calculate(
   path: string,
   body: unknown,
-  explain = false,
+  query: CalcQuery = {},
 ): Promise<{ status: number; body: any; ignored: string | null }> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
   const handler = createHandler({ store });
+  const params = new URLSearchParams();
+  if (query.explain === true) params.set('explain', 'true');
+  if (query.basis !== undefined) params.set('basis', query.basis);
+  const search = params.size === 0 ? '' : `?${params}`;
   const response = await handler(
-    new Request(`http://truecost.cli${path}${explain ? '?explain=true' : ''}`, {
+    new Request(`http://truecost.cli${path}${search}`, {
       method: 'POST',
       headers: { 'x-api-key': key, 'content-type': 'application/json' },
       body: JSON.stringify(body),
@@ -56,9 +68,23 @@ function outcomeOf(answer: { status: number; body: any; ignored: string | null }
   return { stdout: '', stderr: `${answer.body.message}${where}`, exitCode: answer.status < 500 ? 2 : 1 };
 }
 
-/** `truecost calc NAME [--json] [--explain] < body.json`: prints the response body as JSON, with `explanations` for --explain. */
+/** `--basis`: `wtw` or `ttw`, as the API's `basis` takes it. */
+function basisOption(value: string | undefined): string | undefined {
+  if (value === undefined || value === 'wtw' || value === 'ttw') return value;
+  throw new UsageError(`--basis must be wtw (well-to-wheel, the default) or ttw (tank-to-wheel); got ${JSON.stringify(value)}.`);
+}
+
+/**
+ * `truecost calc NAME [--json] [--explain] [--basis wtw|ttw] < body.json`: prints the response body
+ * as JSON, with `explanations` for --explain.
+ */
 export async function calcCommand(args: readonly string[], stdin: () => Promise<string>): Promise<CalcOutcome> {
-  const { positionals, values } = parseCommand(args, { json: { type: 'boolean' }, explain: { type: 'boolean' } });
+  const { positionals, values } = parseCommand(args, {
+    json: { type: 'boolean' },
+    explain: { type: 'boolean' },
+    basis: { type: 'string' },
+  });
+  const basis = basisOption(values.basis);
   const [name, ...rest] = positionals;
   const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
   if (path === undefined || rest.length > 0) {
@@ -71,7 +97,7 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
   } catch {
     throw new UsageError('truecost calc reads a JSON request body on stdin, and this is not JSON.');
   }
-  return outcomeOf(await calculate(path, body, values.explain === true), (answer) => JSON.stringify(answer));
+  return outcomeOf(await calculate(path, body, { explain: values.explain === true, basis }), (answer) => JSON.stringify(answer));
 }
 
 const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];
@@ -89,7 +115,7 @@ function flightClassOption(value: string | undefined): string {
 }
 
 /**
- * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--json] [--explain]`;
+ * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--basis wtw|ttw] [--json] [--explain]`;
  * --explain prints how the figure was computed under it (or adds `explanations` to the JSON).
  */
 export async function flightCommand(args: readonly string[]): Promise<CalcOutcome> {
@@ -98,9 +124,11 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     'round-trip': { type: 'boolean' },
     tickets: { type: 'string' },
     aircraft: { type: 'string' },
+    basis: { type: 'string' },
     json: { type: 'boolean' },
     explain: { type: 'boolean' },
   });
+  const basis = basisOption(values.basis);
   const [departure, arrival, ...rest] = positionals;
   if (departure === undefined || arrival === undefined || rest.length > 0) {
     throw new UsageError('truecost flight needs a departure and an arrival airport, e.g. truecost flight DEL BOM.');
@@ -115,12 +143,13 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     ...(values.aircraft === undefined ? {} : { aircraft_model: values.aircraft }),
   };
   const explain = values.explain === true;
-  const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } }, explain);
+  const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } }, { explain, basis });
   return outcomeOf(answer, (body) => {
     if (values.json === true) return JSON.stringify(body);
     const tonnes = body.truecost[0].truecost as string;
     const trip = flight.flight_type === 'ROUND_TRIP' ? 'round trip' : 'one way';
-    const line = `${departure.toUpperCase()} to ${arrival.toUpperCase()}, ${flightClass}, ${trip}, ${flight.no_of_tickets} ticket(s): ${tonnes} t CO2e`;
+    const scope = basis === 'ttw' ? ' (tank-to-wake)' : '';
+    const line = `${departure.toUpperCase()} to ${arrival.toUpperCase()}, ${flightClass}, ${trip}, ${flight.no_of_tickets} ticket(s): ${tonnes} t CO2e${scope}`;
     return explain ? `${line}\n${explanationText(body.explanations[0])}` : line;
   });
 }

@@ -10,7 +10,12 @@ function quantity(value: number | string): string {
  * each factor with its value, unit, source and status, and the assumptions.
  */
 export function explanationText(item: ItemExplanation): string {
-  const lines = [`How ${item.item} was computed (${item.basis.gases}, ${item.basis.scope}):`, '  Quantities:'];
+  const { basis } = item;
+  const lines = [
+    `How ${item.item} was computed (${basis.gases}, ${basis.scope}, ${basis.gwp}):`,
+    `  Parts: tank-to-wheel ${quantity(basis.tank_to_wheel)} + well-to-tank ${quantity(basis.well_to_tank)}`,
+    '  Quantities:',
+  ];
   for (const [name, value] of Object.entries(item.quantities)) lines.push(`    ${name}: ${quantity(value)}`);
   lines.push('  Factors:');
   for (const factor of item.factors) {

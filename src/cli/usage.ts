@@ -21,8 +21,8 @@ export const USAGE = `Usage:
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
-  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--json] [--explain]
-  truecost calc flight|cars|transportation|logistics|commute|freight [--json] [--explain] < body.json
+  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--basis wtw|ttw] [--json] [--explain]
+  truecost calc flight|cars|transportation|logistics|commute|freight [--json] [--explain] [--basis wtw|ttw] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
@@ -65,8 +65,9 @@ const DETAILS: Readonly<Record<string, string>> = {
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
-may be lower case (the API upper-cases them too).`,
-  calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true).',
+may be lower case (the API upper-cases them too). --basis ttw prints the tank-to-wake figure instead of
+the well-to-wake default (as ?basis=ttw).`,
+  calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=).',
   jobs: 'Lists, shows and retries bulk-result delivery jobs.',
   worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
 };

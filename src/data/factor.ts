@@ -16,8 +16,17 @@ export interface FactorUse {
   readonly tag: SourceTag;
 }
 
-/** What a result measures: the gases counted and the life-cycle stages included. */
+/**
+ * What a result measures and its two parts: CO2e (CO2, CH4 and N2O at the stated GWP set), the
+ * life-cycle stages counted (`scope`), and the tank-to-wheel (tank-to-wake for flights) and
+ * well-to-tank parts in the item's unit. The parts sum to the item's unrounded result; under
+ * `tank-to-wheel` or `tank-to-wake` the well-to-tank part is 0, as it is not counted.
+ */
 export interface EmissionBasis {
-  readonly gases: 'CO2' | 'CO2e';
+  readonly gases: 'CO2e';
   readonly scope: 'tank-to-wheel' | 'well-to-wheel' | 'tank-to-wake' | 'well-to-wake';
+  /** The global warming potentials CH4 and N2O are weighted with, e.g. `IPCC AR5 GWP100`. */
+  readonly gwp: string;
+  readonly tank_to_wheel: number;
+  readonly well_to_tank: number;
 }

@@ -1,31 +1,37 @@
 import * as z from 'zod/mini';
+import type { EnergyBasis } from '../calculators/basis.js';
 import type { Explained } from '../calculators/explanation.js';
 import type { ValidationProblem } from '../validation.js';
 
-// The opt-in `?explain=true` of the calculator endpoints (E6, E8 to E13): the contract's body plus
-// `explanations`, one per result element, as the library's explain* functions give them
-// (docs/api.md, "Explanations").
+// The query parameters of the calculator endpoints (E6, E8 to E13): `explain=true` adds
+// `explanations`, one per result element, as the library's explain* functions give them; `basis`
+// chooses well-to-wheel (`wtw`, the default) or tank-to-wheel (`ttw`) figures (docs/api.md).
 
-/** The query parameter that asks for explanations. */
-export const EXPLAIN_PARAMETER = 'explain';
+/** What a calculator's query string asks for. */
+export interface CalculatorQuery {
+  readonly explain: boolean;
+  readonly basis: EnergyBasis;
+}
 
-const badExplain: ValidationProblem = {
-  path: EXPLAIN_PARAMETER,
-  reason: 'explain must be true or false, given at most once.',
-};
+/** The value of `name` given at most once, `fallback` when absent; undefined when it is not one of `allowed`. */
+function oneOf<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[], fallback: T): T | undefined {
+  const values = params.getAll(name);
+  if (values.length === 0) return fallback;
+  return values.length === 1 && allowed.includes(values[0] as T) ? (values[0] as T) : undefined;
+}
 
 /**
- * Reads `explain` from a raw query string (without `?`): false when absent, true or false when
- * given once as `true` or `false`, else the problem to answer 400 with. Other parameters are ignored.
+ * Reads `explain` (`true` or `false`, default false) and `basis` (`wtw` or `ttw`, default `wtw`)
+ * from a raw query string (without `?`), each at most once; else the problem to answer 400 with.
+ * Other parameters are ignored.
  */
-export function explainRequested(query: string): boolean | ValidationProblem {
-  if (query === '') return false;
-  const values = new URLSearchParams(query).getAll(EXPLAIN_PARAMETER);
-  if (values.length === 0) return false;
-  if (values.length > 1) return badExplain;
-  if (values[0] === 'true') return true;
-  if (values[0] === 'false') return false;
-  return badExplain;
+export function calculatorQuery(query: string): CalculatorQuery | ValidationProblem {
+  const params = new URLSearchParams(query);
+  const explain = oneOf(params, 'explain', ['true', 'false'], 'false');
+  if (explain === undefined) return { path: 'explain', reason: 'explain must be true or false, given at most once.' };
+  const basis = oneOf(params, 'basis', ['wtw', 'ttw'], 'wtw');
+  if (basis === undefined) return { path: 'basis', reason: 'basis must be wtw or ttw, given at most once.' };
+  return { explain: explain === 'true', basis };
 }
 
 /** The body answered for `explain=true`: the contract's body and the explanation of each element. */
@@ -55,10 +61,15 @@ export const itemExplanationSchema = /* @__PURE__ */ z
           'The element explained: its id or key (flight_id, car_id, seat_type, commute_method) or its position (0-based) in the request.',
         ),
       ),
-    basis: z.object({
-      gases: z.enum(['CO2', 'CO2e']),
-      scope: z.enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake']),
-    }),
+    basis: z
+      .object({
+        gases: z.enum(['CO2e']),
+        scope: z.enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake']),
+        gwp: z.string().check(z.describe('The GWP set of CH4 and N2O, e.g. IPCC AR5 GWP100.')),
+        tank_to_wheel: z.number(),
+        well_to_tank: z.number().check(z.describe('0 on the tank-to-wheel basis.')),
+      })
+      .check(z.describe('What the figure counts; its two parts sum to `unrounded`, in the unit of the response.')),
     quantities: z
       .record(z.string(), z.union([z.number(), z.string()]))
       .check(z.describe('Distances, weights, seats, fuel and the like, with their units in the key names.')),
@@ -87,10 +98,18 @@ export function explainedResponseSchema(response: z.core.$ZodType): z.core.$ZodT
   throw new Error('Not an object or a union of objects.');
 }
 
-/** The query parameter as the OpenAPI document shows it. */
-export const explainQueryParameter = {
-  name: EXPLAIN_PARAMETER,
-  description:
-    '`true` adds `explanations` to the answer: for each result element, the quantities, factors (with sources) and assumptions used. Default `false`: the body is exactly the contract\'s. Any other value is a 400.',
-  schema: z.enum(['true', 'false']),
-} as const;
+/** The query parameters as the OpenAPI document shows them. */
+export const calculatorQueryParameters = [
+  {
+    name: 'explain',
+    description:
+      '`true` adds `explanations` to the answer: for each result element, the quantities, factors (with sources), assumptions and basis used. Default `false`: the body is exactly the contract\'s. Any other value is a 400.',
+    schema: z.enum(['true', 'false']),
+  },
+  {
+    name: 'basis',
+    description:
+      '`wtw` (default): well-to-wheel CO2e (well-to-wake for flights), the fuel or electricity\'s production included, as ISO 14083 reports. `ttw`: tank-to-wheel (tank-to-wake), the vehicle\'s own emissions only, in the same shape. Any other value is a 400.',
+    schema: z.enum(['wtw', 'ttw']),
+  },
+] as const;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { carTruecost, explainCarTruecost } from '../calculators/car.js';
 import { commuteTruecost, explainCommuteTruecost } from '../calculators/commute.js';
+import type { CalculatorOptions } from '../calculators/basis.js';
 import type { Explained } from '../calculators/explanation.js';
 import { explainFlightTruecost, flightTruecost } from '../calculators/flight/index.js';
 import { explainFreightTruecost, freightTruecost } from '../calculators/freight.js';
@@ -27,7 +28,7 @@ import {
   flightRequestSchema,
   flightResponseSchema,
 } from '../schemas/flight.js';
-import { explainedBody, explainedResponseSchema, explainQueryParameter, explainRequested } from './explain.js';
+import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
@@ -37,7 +38,8 @@ const CALCULATORS = 'Calculators';
 /**
  * A synchronous calculator route: validate, compute the exact response body, answer 200. `toJson`,
  * when given, writes the body as JSON text in place of `JSON.stringify` (the same text, cheaper).
- * With `?explain=true` the body also carries `explanations`, from `explain` (docs/api.md).
+ * With `?explain=true` the body also carries `explanations`, from `explain`; `?basis=ttw` answers
+ * tank-to-wheel figures (docs/api.md).
  */
 function calculatorRoute<Body, Result = unknown>(spec: {
   readonly path: string;
@@ -48,8 +50,8 @@ function calculatorRoute<Body, Result = unknown>(spec: {
   readonly documentedBody?: z.core.$ZodType;
   readonly response: z.core.$ZodType;
   readonly serverError: ApiErrorName;
-  readonly calculate: (body: Body) => Result;
-  readonly explain: (body: Body) => Explained<unknown>;
+  readonly calculate: (body: Body, options?: CalculatorOptions) => Result;
+  readonly explain: (body: Body, options?: CalculatorOptions) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
 }): Route<Body> {
   return defineRoute({
@@ -62,7 +64,7 @@ function calculatorRoute<Body, Result = unknown>(spec: {
     auth: true,
     body: spec.body,
     ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
-    queryParameters: [explainQueryParameter],
+    queryParameters: calculatorQueryParameters,
     responses: [
       {
         status: 200,
@@ -76,12 +78,14 @@ function calculatorRoute<Body, Result = unknown>(spec: {
     methodology: true,
     handle: ({ body, query }) => {
       // The default answer does no more than check for an empty query string.
+      let options: CalculatorOptions | undefined;
       if (query !== undefined && query !== '') {
-        const explain = explainRequested(query);
-        if (typeof explain === 'object') return failure('badRequest', explain);
-        if (explain) return success(200, explainedBody(spec.explain(body)));
+        const asked = calculatorQuery(query);
+        if ('path' in asked) return failure('badRequest', asked);
+        options = { basis: asked.basis };
+        if (asked.explain) return success(200, explainedBody(spec.explain(body, options)));
       }
-      const result = spec.calculate(body);
+      const result = spec.calculate(body, options);
       return spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
     },
   });
@@ -108,8 +112,8 @@ export const flightRoutes: readonly AnyRoute[] = [
     body: flightRequestSchema,
     response: flightResponseSchema,
     serverError: 'flightServerError',
-    calculate: (body) => flightTruecost(body),
-    explain: (body) => explainFlightTruecost(body),
+    calculate: flightTruecost,
+    explain: explainFlightTruecost,
     toJson: flightResponseJson,
   }),
   defineRoute({

@@ -4,7 +4,8 @@
  *
  * - `arbitraries`: valid request bodies of every kind; `invalidArbitraries`: invalid ones, each
  *   tagged with the path the service must report.
- * - `laws`: the laws the calculators obey, as properties to run against your own wrapper.
+ * - `laws`: the laws the calculators obey, as properties to run against your own wrapper;
+ *   `basisLaws`: the laws of any emission figure reported in tank-to-wheel and well-to-tank parts.
  * - `checkStore` and `storeChecks`: the store contract, to prove any `Store` implementation.
  *
  * @packageDocumentation
@@ -22,6 +23,7 @@ export {
   type FieldRule,
   type InvalidRequest,
 } from './field-rules.js';
+export { basisLaws, figureOfExplanation, type EmissionFigure } from './basis-laws.js';
 export { laws, scaleDistances, totalOf, type Awaitable, type Body, type CalculatorKind, type DistanceKind, type LawOptions } from './laws.js';
 export { orderSample, requestSamples } from './samples.js';
 export { checkStore, runStoreCheck, storeChecks, type StoreCheck, type StoreCheckReport } from './store-contract.js';

@@ -4,9 +4,11 @@ import {
   carRequestSchema,
   carResponseSchema,
   carTruecost,
+  energyChains,
   explainCarTruecost,
   validate,
   type Car,
+  type EnergyChain,
   type CarRequest,
 } from '../../src/index.js';
 import { carRequest, positive, near } from './road-arbitraries.js';
@@ -26,17 +28,22 @@ const sedan: Car = {
 
 describe('carTruecost', () => {
   it('matches the worked example of the methodology: sedan, petrol, 15 km/l, 10,000 km', () => {
-    // 10,000 / 15 x 1.08 = 720 l; x 2.27193 kg/l = 1,635.7896 kg; / 60 kg per seedling = 27.263
+    // 10,000 / 15 x 1.08 = 720 l; x 2.27193 kg/l = 1,635.7896 kg CO2; tank-to-wheel x 0.16272 / 0.16204
+    // = 1,642.654 kg CO2e; well-to-tank x 0.60664 / 2.33984 = 425.884 kg; 2,068.538 kg / 60 per seedling = 34.476
     expect(carTruecost(request(sedan))).toEqual({
       message: 'Truecost calculated successfully',
-      truecost: [{ car_id: 'c1', truecost: 1.63579, trees_planted: 27.263 }],
+      truecost: [{ car_id: 'c1', truecost: 2.068538, trees_planted: 34.476 }],
     });
+    expect(carTruecost(request(sedan), { basis: 'ttw' }).truecost).toEqual([
+      { car_id: 'c1', truecost: 1.642654, trees_planted: 27.378 },
+    ]);
   });
 
   it('falls back to the body type factor per km when the mileage is 0 or implausible', () => {
     const result = carTruecost(request({ ...sedan, fuel_type: 'diesel', body_type: 'suv', mileage: 0 }));
-    // 10,000 km x 0.201 kg/km (SUV <2000 cc diesel, with uplift)
-    expect(result.truecost[0]?.truecost).toBe(2.01);
+    // 10,000 km x 0.201 kg/km (SUV <2000 cc diesel, with uplift) = 2,010 kg CO2; x 0.17304 / 0.17136
+    // tank-to-wheel, then x (1 + 0.62409 / 2.66155) well-to-wheel = 2,505.639 kg
+    expect(result.truecost[0]?.truecost).toBe(2.505639);
     const explained = explainCarTruecost(request({ ...sedan, mileage: 90 }));
     expect(explained.items[0]?.assumptions.join(' ')).toContain('outside 5 to 40 km/l');
   });
@@ -77,9 +84,11 @@ describe('carTruecost', () => {
   });
 
   it('puts an electric car on the Indian grid below a petrol car exactly when its km/kWh beats the break-even', () => {
-    // Per km, petrol emits 2.27193 x 1.08 / (km/l) and electric 0.727 x 1.08 / (km/kWh): electric is
-    // lower when km/kWh > km/l x 0.727 / 2.27193, i.e. above 0.32 km/kWh per km/l.
-    const breakEven = 0.727 / 2.27193;
+    // Per km, petrol emits 2.27193 x 1.08 / (km/l) and electric 0.727 x 1.08 / (km/kWh), each along its
+    // energy chain: electric is lower when km/kWh > km/l x (0.727 x grid chain) / (2.27193 x petrol chain),
+    // i.e. above 0.30 km/kWh per km/l.
+    const wellToWheel = (chain: EnergyChain) => chain.tankToWheel + chain.wellToTank;
+    const breakEven = (0.727 * wellToWheel(energyChains.grid)) / (2.27193 * wellToWheel(energyChains.petrolCar));
     fc.assert(
       fc.property(fc.double({ min: 5, max: 40, noNaN: true }), fc.double({ min: 3, max: 15, noNaN: true }), (kmPerLitre, kmPerKwh) => {
         const petrol = explainCarTruecost(request({ ...sedan, mileage: kmPerLitre })).items[0]!.unrounded;
@@ -114,6 +123,6 @@ describe('carTruecost', () => {
 
   it('computes a validated body end to end', () => {
     const parsed = validate(carRequestSchema, { queries: { cars: [{ ...sedan, extra: 'ignored' }] } });
-    expect(parsed.ok && carTruecost(parsed.value).truecost[0]?.truecost).toBe(1.63579);
+    expect(parsed.ok && carTruecost(parsed.value).truecost[0]?.truecost).toBe(2.068538);
   });
 });

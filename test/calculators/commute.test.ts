@@ -22,10 +22,11 @@ describe('commuteTruecost', () => {
       },
     });
     if (!parsed.ok) throw new Error('invalid');
-    // AUTO: (10 + 10 default) km x 0.10768 = 2.1536 kg; SUV: 20 km x 16 kWh/100 km x 0.727 = 2.3264 kg
+    // AUTO: (10 + 10 default) km x 0.10768 = 2.1536 kg CO2, x 1.221026 (CNG: CH4 and N2O, well-to-tank)
+    // = 2.6296 kg; SUV: 20 km x 16 kWh/100 km x 0.727 = 2.3264 kg at generation, / (1 - 0.1664) = 2.7908 kg
     expect(commuteTruecost(parsed.value)).toEqual({
       message: 'Truecost calculated successfully',
-      truecost: { total_truecost: 0.00448, legs_truecost: { AUTO: 0.002154, CAR_SUV_ELECTRIC: 0.002326 } },
+      truecost: { total_truecost: 0.00542, legs_truecost: { AUTO: 0.00263, CAR_SUV_ELECTRIC: 0.002791 } },
     });
     expect(explainCommuteTruecost(parsed.value).items[1]?.assumptions[0]).toContain('10 km');
   });

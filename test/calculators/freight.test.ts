@@ -32,15 +32,17 @@ describe('freightTruecost', () => {
     });
     if (!parsed.ok) throw new Error('invalid');
     // mass 18 + 3.74 = 21.74 t on one truck of 30.48 t, GVW 48.77 t: articulated >33 t, full 1.06921 kg/km,
-    // empty ratio 0.64734 / 1.06921. Out 379.296 kg, back with the empty box 279.642 kg.
-    expect(freightTruecost(parsed.value).truecost.legs).toEqual([0.658938]);
+    // empty ratio 0.64734 / 1.06921. Out 379.296 kg, back with the empty box 279.642 kg: 658.938 kg CO2e
+    // tank-to-wheel (DESNZ), x (1 + 0.62409 / 2.66155) diesel well-to-tank = 813.448 kg.
+    expect(freightTruecost(parsed.value).truecost.legs).toEqual([0.813448]);
+    expect(freightTruecost(parsed.value, { basis: 'ttw' }).truecost.legs).toEqual([0.658938]);
   });
 
   it('matches the worked example of the methodology: loose goods by rail', () => {
     const result = freightTruecost(request('rail', { shipping_method: 'loose', weight: 100, distance: 500, dry_run: false }));
-    // 100 t x 500 km x 0.02779 kg/t-km = 1,389.5 kg
-    expect(result.truecost.legs).toEqual([1.3895]);
-    expect(result.truecost.equivalents.trees_planted).toBe('23.158');
+    // 100 t x 500 km x (0.02779 + 0.00691 well-to-tank) kg/t-km = 1,389.5 + 345.5 = 1,735 kg
+    expect(result.truecost.legs).toEqual([1.735]);
+    expect(result.truecost.equivalents.trees_planted).toBe('28.917');
   });
 
   it('gives legs in request order whose sum is the total, all finite and not negative', () => {
@@ -96,9 +98,10 @@ describe('freightTruecost', () => {
     for (const container_type of CONTAINER_TYPES) {
       const leg = { shipping_method: 'container' as const, container_type, weight: 10, distance: 1000, dry_run: false };
       const [rail] = unrounded(request('rail', leg));
-      expect(rail).toBeCloseTo(((10 + containerSpecs[container_type].tare.value) * 1000 * 0.02779) / 1000, 12);
+      const railWellToWheel = 0.02779 + 0.00691;
+      expect(rail).toBeCloseTo(((10 + containerSpecs[container_type].tare.value) * 1000 * railWellToWheel) / 1000, 12);
       const [custom] = unrounded(request('rail', { ...leg, container_tare_weight: 2 }));
-      expect(custom).toBeCloseTo((12 * 1000 * 0.02779) / 1000, 12);
+      expect(custom).toBeCloseTo((12 * 1000 * railWellToWheel) / 1000, 12);
     }
   });
 
@@ -106,6 +109,7 @@ describe('freightTruecost', () => {
     const small = { shipping_method: 'loose' as const, weight: 1, distance: 100, truck_max_capacity: 1.5, truck_unladen_weight: 1.5, dry_run: false };
     const explained = explainFreightTruecost(request('truck', small));
     expect(explained.items[0]?.factors[0]?.name).toBe('LDV (<3.5 t GVW) diesel');
-    expect(explained.items[0]?.basis).toEqual({ gases: 'CO2', scope: 'tank-to-wheel' });
+    expect(explained.items[0]?.basis).toMatchObject({ gases: 'CO2e', scope: 'well-to-wheel', gwp: 'IPCC AR5 GWP100' });
+    expect(explained.items[0]?.factors.map((factor) => factor.name)).toContain('HGV all diesel, average laden, CO2e');
   });
 });

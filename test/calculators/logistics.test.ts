@@ -26,14 +26,17 @@ describe('logisticsTruecost', () => {
     if (!parsed.ok) throw new Error('invalid');
     // Truck: 20 t in 2 trucks of 15 t over 100 km: 100 x (2 x 0.7375 x 0.651908 + 0.7375 x 0.348092 x 20/15) = 130.385 kg
     // Train: 20 t x 1,000 km x 0.02779 = 555.8 kg
+    // Well-to-wheel: truck x 0.89121 / 0.87910 (CH4, N2O) x (1 + 0.62409 / 2.66155) = 163.176 kg;
+    // train x (1 + 0.00691 / 0.02779) = 694.0 kg
     expect(logisticsTruecost(parsed.value)).toEqual({
       message: 'Truecost calculated successfully',
       truecost: {
-        total_truecost: 0.686185,
-        legs: [0.130385, 0.5558],
-        equivalents: { trash_collected: '29.705', trees_planted: '11.436', lamps_collected: '26.007' },
+        total_truecost: 0.857176,
+        legs: [0.163176, 0.694],
+        equivalents: { trash_collected: '37.107', trees_planted: '14.286', lamps_collected: '32.487' },
       },
     });
+    expect(logisticsTruecost(parsed.value, { basis: 'ttw' }).truecost.legs).toEqual([0.132182, 0.5558]);
   });
 
   it('gives legs in request order whose sum is the total, all finite and not negative', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   busResponseSchema,
   busTruecost,
+  energyChains,
   explainBusTruecost,
   explainSuvTruecost,
   explainTransportationTruecost,
@@ -23,25 +24,28 @@ function parsed(body: unknown) {
 
 describe('busTruecost', () => {
   it('matches the worked example of the methodology: defaults, 100 km', () => {
-    // 2.6444 kg/l / (2.9559 km/l x 49 seats) = 0.0182575 kg per seat-km; a berth is 1.5 seats
+    // 2.6444 kg/l / (2.9559 km/l x 49 seats) = 0.0182575 kg CO2 per seat-km; a berth is 1.5 seats:
+    // SEATER 21.909 kg CO2, SLEEPER 95.852; x 0.10385 / 0.10311 (CH4, N2O) x (1 + 0.62409 / 2.66155)
     const result = transportationTruecost(
       parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }, { seat_type: 'SLEEPER' }] } }),
     );
     expect(result).toEqual({
       message: 'Truecost data calculated successfully!',
-      truecost: { total: 117.761, seats: { SEATER: 21.909, SLEEPER: 95.852 } },
+      truecost: { total: 146.417, seats: { SEATER: 27.24, SLEEPER: 119.177 } },
     });
   });
 
   it('gives the default request (12 of 14 seaters, 100 km) an intensity within the published range for buses and coaches', () => {
+    // The published figures are tank-to-wheel: compared on that basis.
     const { truecost } = transportationTruecost(
       parsed({ configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }] } }),
+      { basis: 'ttw' },
     ) as ReturnType<typeof busTruecost>;
     const perPassengerKm = truecost.seats.SEATER / 12 / 100;
     // India GHG 2015 intracity bus 0.015161 kg CO2/pkm to DESNZ 2025 coach 0.02776 kg CO2e/pkm.
     expect(perPassengerKm).toBeGreaterThanOrEqual(0.015161);
     expect(perPassengerKm).toBeLessThanOrEqual(0.02776);
-    expect(truecost.seats.SEATER).toBe(21.909);
+    expect(truecost.seats.SEATER).toBe(22.066);
   });
 
   it('gives a seat element the same result whatever other seat types the request holds', () => {
@@ -94,7 +98,9 @@ describe('busTruecost', () => {
           (seat, i, all) => all.findIndex((other) => other.seat_type === seat.seat_type) === i,
         );
         const whole = explainBusTruecost({ ...request, queries: { seats: distinct } });
-        const bus = Number(whole.items[0]?.quantities['bus_kg_co2']);
+        // The whole bus's combustion CO2, on the seats' basis.
+        const chain = energyChains.dieselBus;
+        const bus = Number(whole.items[0]?.quantities['bus_kg_co2']) * (chain.tankToWheel + chain.wellToTank);
         expect(whole.items.reduce((sum, item) => sum + item.unrounded, 0)).toBeLessThanOrEqual(bus * (1 + 1e-12));
       }),
     );
@@ -123,7 +129,8 @@ describe('suvTruecost', () => {
   it('matches the worked example of the methodology: defaults, 100 km, 7 of 8 seats', () => {
     expect(transportationTruecost(parsed({ configs: { vehicle_type: 'SUV' } }))).toEqual({
       message: 'Truecost calculated successfully',
-      truecost: { entire_suv_truecost: 21.6, individual_seat_truecost: 3.086 },
+      // 100 km x 0.216 kg CO2/km = 21.6 kg; x 0.17304 / 0.17136 x (1 + 0.62409 / 2.66155) = 26.926 kg
+      truecost: { entire_suv_truecost: 26.926, individual_seat_truecost: 3.847 },
     });
   });
 
@@ -136,7 +143,11 @@ describe('suvTruecost', () => {
         expect(Math.abs(individual_seat_truecost * request.configs.seats_occupied - entire_suv_truecost)).toBeLessThanOrEqual(
           0.0005 * (request.configs.seats_occupied + 1),
         );
-        expect(explainSuvTruecost(request).items[0]?.unrounded).toBeCloseTo(request.configs.distance * 0.216, 9);
+        const chain = energyChains.dieselCar;
+        expect(explainSuvTruecost(request).items[0]?.unrounded).toBeCloseTo(
+          request.configs.distance * 0.216 * (chain.tankToWheel + chain.wellToTank),
+          9,
+        );
       }),
     );
   });

@@ -77,11 +77,19 @@ describe('calculations from the shell', () => {
     const [first, ...rest] = result.stdout.trim().split('\n');
     expect(first).toBe(plain.stdout.trim());
     const text = rest.join('\n');
-    expect(text).toMatch(/^How flight-1 was computed \(CO2e, well-to-wake\):/);
+    expect(text).toMatch(/^How flight-1 was computed \(CO2e, well-to-wake, IPCC AR5 GWP100\):\n  Parts: tank-to-wheel [0-9.]+ \+ well-to-tank [0-9.]+\n/);
     expect(text).toContain('    aircraft_used: B77W');
     expect(text).toMatch(/Cargo mass fraction, wide-body, great-circle 12 000 to 13 000 km: [0-9.]+ cargo mass/);
     expect(text).toContain('source: US DOT BTS T-100 International Segment');
     expect(text).toMatch(/- The distance .* exceeds the longest in the fuel table of B77W/);
+  });
+
+  it('truecost flight --basis ttw prints the tank-to-wake figure, and refuses another basis in the command line\'s words', () => {
+    const ttw = truecost(['flight', 'DEL', 'BOM', '--basis', 'ttw']);
+    expect(ttw.stdout.trim()).toBe('DEL to BOM, ECONOMY, one way, 1 ticket(s): 0.096417 t CO2e (tank-to-wake)');
+    const wrong = truecost(['flight', 'DEL', 'BOM', '--basis', 'wtt']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain('--basis must be wtw (well-to-wheel, the default) or ttw (tank-to-wheel); got "wtt".');
   });
 
   it('truecost calc --explain and flight --json --explain add the explanations to the body', () => {

@@ -83,3 +83,41 @@ describe('?explain=true on the calculator endpoints', () => {
     expect((document.paths['/v3/flight/bulk']?.post?.parameters ?? []).filter((parameter: { in: string }) => parameter.in === 'query')).toEqual([]);
   });
 });
+
+describe('?basis= on the calculator endpoints', () => {
+  it.each(routes)('POST %s?basis=ttw answers the tank-to-wheel parts of the default answer, in its shape', async (path, body) => {
+    const { call } = await setup();
+    const wtw = await call('POST', `${path}?explain=true`, body);
+    const ttw = await call('POST', `${path}?explain=true&basis=ttw`, body);
+    expect(ttw.status).toBe(200);
+    expect(Object.keys(ttw.json)).toEqual(Object.keys(wtw.json));
+    ttw.json.explanations.forEach((item: any, index: number) => {
+      const own = wtw.json.explanations[index];
+      expect(item.basis.scope).toMatch(/^tank-to-(wheel|wake)$/);
+      expect(own.basis.scope).toMatch(/^well-to-(wheel|wake)$/);
+      expect(item.basis.well_to_tank).toBe(0);
+      expect(Math.abs(item.unrounded - own.basis.tank_to_wheel)).toBeLessThanOrEqual(1e-12 * own.basis.tank_to_wheel);
+      expect(Math.abs(own.basis.tank_to_wheel + own.basis.well_to_tank - own.unrounded)).toBeLessThanOrEqual(1e-12 * own.unrounded);
+    });
+    // basis=wtw is the default, byte for byte.
+    expect((await call('POST', `${path}?basis=wtw`, body)).text).toBe((await call('POST', path, body)).text);
+  });
+
+  it.each([['wtt'], ['WTW'], [''], ['ttw&basis=ttw']])('answers 400 naming basis for basis=%s', async (value) => {
+    const { call } = await setup();
+    const answer = await call('POST', `/v3/cars?basis=${value}`, calculatorSamples.car);
+    expect(answer.status).toBe(400);
+    expect(answer.json).toEqual({
+      message: apiErrors.badRequest.message,
+      error: { path: 'basis', reason: 'basis must be wtw or ttw, given at most once.' },
+    });
+  });
+
+  it('is documented in the OpenAPI document on every calculator', () => {
+    const document = buildOpenApiDocument(allRoutes) as { paths: Record<string, Record<string, any>> };
+    for (const path of ['/v3/flight', '/v3/cars', '/v3/transportation', '/v3/logistics', '/v3/commute', '/v3/logistics/freight']) {
+      const parameter = document.paths[path]?.post?.parameters?.find((p: { name: string }) => p.name === 'basis');
+      expect(parameter, path).toMatchObject({ in: 'query', required: false, schema: { enum: ['wtw', 'ttw'] } });
+    }
+  });
+});

@@ -37,33 +37,33 @@ export function desnzFactor(haul: DesnzHaul, cabin: SeatCabin): DesnzFactorChoic
 export interface DesnzResult {
   readonly haul: DesnzHaul;
   readonly choice: DesnzFactorChoice;
-  /** kg CO2e per passenger-km of the direct factor used (with or without RF). */
-  readonly directFactor: number;
-  /** kg CO2e per passenger-km well-to-tank, 0 when left out. */
-  readonly wellToTankFactor: number;
-  /** kg CO2e per passenger. */
-  readonly perPassengerKg: number;
+  /** Tank-to-wake CO2e per passenger: the "without RF" factor times great-circle km, kg. */
+  readonly tankToWakeKg: number;
+  /** Well-to-tank CO2e per passenger: the "WTT- business travel- air" factor times great-circle km, kg. */
+  readonly wellToTankKg: number;
+  /** DESNZ's radiative-forcing uplift per passenger ("with RF" less "without RF"), kg; 0 unless asked for. */
+  readonly nonCo2Kg: number;
 }
 
-/** Which DESNZ factors to add up. */
-export interface DesnzChoices {
-  /** Use the "with RF" direct factor instead of the "without RF" one. */
-  readonly radiativeForcing: boolean;
-  /** Add the well-to-tank factor. */
-  readonly wellToTank: boolean;
-}
-
-/** Applies the DESNZ 2025 factors: (direct + well-to-tank factor) x great-circle km. */
+/**
+ * Applies the DESNZ 2025 factors to the great-circle distance: tank-to-wake from the "without RF"
+ * factor, well-to-tank from its WTT row, and, when `radiativeForcing`, the RF uplift apart.
+ */
 export function desnzPerPassenger(
   from: AirportLocation,
   to: AirportLocation,
   greatCircleKm: number,
   cabin: SeatCabin,
-  choices: DesnzChoices,
+  radiativeForcing: boolean,
 ): DesnzResult {
   const haul = desnzHaul(from, to, greatCircleKm);
   const choice = desnzFactor(haul, cabin);
-  const directFactor = choices.radiativeForcing ? choice.row.withRf : choice.row.withoutRf;
-  const wellToTankFactor = choices.wellToTank ? choice.row.wellToTank : 0;
-  return { haul, choice, directFactor, wellToTankFactor, perPassengerKg: (directFactor + wellToTankFactor) * greatCircleKm };
+  const { row } = choice;
+  return {
+    haul,
+    choice,
+    tankToWakeKg: row.withoutRf * greatCircleKm,
+    wellToTankKg: row.wellToTank * greatCircleKm,
+    nonCo2Kg: radiativeForcing ? (row.withRf - row.withoutRf) * greatCircleKm : 0,
+  };
 }

@@ -1,9 +1,10 @@
 import { checkedRequest } from '../../checked-request.js';
 import { flightSchema, type Flight, type FlightInput } from '../../schemas/flight.js';
+import { countedTotal, scaleParts } from '../basis.js';
 import type { ItemExplanation } from '../explanation.js';
 import { KG_PER_TONNE } from '../rounding.js';
 import { explainFlight } from './explain.js';
-import { checkFlightOptions, type FlightOptions } from './options.js';
+import { checkFlightOptions, flightBasis, type FlightOptions } from './options.js';
 import { perPassenger, tripsOf } from './passenger.js';
 
 /** One flight's result before rounding, with its explanation. */
@@ -21,7 +22,7 @@ export interface FlightEmissions {
  * @internal
  */
 export function flightKilograms(flight: Flight, options: FlightOptions = {}): number {
-  return perPassenger(flight, options).perPassengerKg * flight.no_of_tickets * tripsOf(flight);
+  return countedTotal(perPassenger(flight, options).perPassenger, flightBasis(options)) * flight.no_of_tickets * tripsOf(flight);
 }
 
 /**
@@ -52,9 +53,11 @@ export function flightEmissions(flight: FlightInput, options: FlightOptions = {}
  */
 export function emissionsOf(flight: Flight, options: FlightOptions = {}, item = ''): FlightEmissions {
   checkFlightOptions(options);
+  const basis = flightBasis(options);
   const passenger = perPassenger(flight, options);
   const trips = tripsOf(flight);
-  const kilograms = passenger.perPassengerKg * flight.no_of_tickets * trips;
+  const kilograms = countedTotal(passenger.perPassenger, basis) * flight.no_of_tickets * trips;
   const tonnes = kilograms / KG_PER_TONNE;
-  return { kilograms, tonnes, explanation: explainFlight(flight, options, item, passenger, trips, tonnes) };
+  const tonnesParts = scaleParts(passenger.perPassenger, (flight.no_of_tickets * trips) / KG_PER_TONNE);
+  return { kilograms, tonnes, explanation: explainFlight(flight, options, item, passenger, trips, tonnes, tonnesParts, basis) };
 }

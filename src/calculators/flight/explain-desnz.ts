@@ -15,15 +15,15 @@ import type { FlightOptions } from './options.js';
 export function explainDesnzMethod(flight: Flight, options: FlightOptions, desnz: DesnzResult): MethodExplanation {
   const rf = options.desnzRadiativeForcing ?? false;
   const { row } = desnz.choice;
-  const factors: FactorUse[] = [desnzDirectFactor(row, rf)];
-  if (desnz.wellToTankFactor > 0) factors.push(desnzWellToTankFactor(row));
+  const factors: FactorUse[] = [desnzDirectFactor(row, false), desnzWellToTankFactor(row)];
+  if (rf) factors.push(desnzDirectFactor(row, true), DESNZ_RADIATIVE_FORCING);
   if (row.haul === 'short-haul' || row.haul === 'long-haul') factors.push(DESNZ_LONG_HAUL_FROM);
   const assumptions = [
     `DESNZ method: the factor applies to the great-circle distance (DESNZ's ${percent(DESNZ_DISTANCE_UPLIFT.value - 1)} % uplift is inside the factor); the aircraft ${JSON.stringify(flight.aircraft_model)} is not used.`,
+    'Tank-to-wake from the "without RF" factor, well-to-tank from the "WTT- business travel- air" factor.',
     rf
-      ? `Radiative forcing included as in DESNZ (x${DESNZ_RADIATIVE_FORCING.value} on the CO2 part).`
-      : 'Radiative forcing not included (DESNZ "without RF" factors).',
-    desnz.wellToTankFactor > 0 ? 'Well-to-tank factor added.' : 'Well-to-tank factor left out.',
+      ? `Radiative forcing is estimated apart, never inside the CO2e figure: DESNZ's "with RF" factor less its "without RF" one (x${DESNZ_RADIATIVE_FORCING.value} on the CO2 part, non_co2_estimate_t).`
+      : 'Radiative forcing not estimated (DESNZ "without RF" factors).',
   ];
   if (desnz.choice.cabinUsed !== flight.flight_class) {
     assumptions.push(

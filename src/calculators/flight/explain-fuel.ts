@@ -98,7 +98,7 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, c
     `Load factor ${LOAD_FACTOR.value} (TIM's global default) on every route: no load factor by route or carrier is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
-      : `Non-CO2 effects included by multiplying the tank-to-wake part by ${multiplier}.`,
+      : `Non-CO2 effects are estimated apart, never inside the CO2e figure: the tank-to-wake part times ${multiplier} - 1 (non_co2_estimate_t).`,
   );
   return assumptions;
 }

@@ -46,7 +46,7 @@ export interface FuelMethodInputs {
   readonly cargoShare?: number;
   /** Default 0.845 (TIM). */
   readonly loadFactor?: number;
-  /** Multiplier on the tank-to-wake part for non-CO2 effects. Default 1. */
+  /** Multiplier on the tank-to-wake part that estimates non-CO2 effects, reported apart. Default 1 (none). */
   readonly nonCo2Multiplier?: number;
 }
 
@@ -69,12 +69,14 @@ export interface FuelMethodResult {
   readonly loadFactor: number;
   /** Fuel per passenger, kg. */
   readonly fuelPerPassengerKg: number;
-  /** Tank-to-wake CO2e per passenger, kg, before any non-CO2 multiplier. */
+  /** Tank-to-wake CO2e per passenger, kg. */
   readonly tankToWakeKg: number;
   /** Well-to-tank CO2e per passenger, kg. */
   readonly wellToTankKg: number;
-  /** truecost per passenger: tank-to-wake times the non-CO2 multiplier, plus well-to-tank, kg CO2e. */
+  /** truecost per passenger, well-to-wake: tank-to-wake plus well-to-tank, kg CO2e. */
   readonly perPassengerKg: number;
+  /** Estimate of non-CO2 effects per passenger: tank-to-wake times (multiplier - 1), kg; 0 without a multiplier. */
+  readonly nonCo2Kg: number;
 }
 
 /** Applies the fuel method (TIM 3.0 on the EEA 2023 table) to one passenger of one flight. */
@@ -110,6 +112,7 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
     fuelPerPassengerKg,
     tankToWakeKg,
     wellToTankKg,
-    perPassengerKg: tankToWakeKg * nonCo2Multiplier + wellToTankKg,
+    perPassengerKg: tankToWakeKg + wellToTankKg,
+    nonCo2Kg: tankToWakeKg * (nonCo2Multiplier - 1),
   };
 }

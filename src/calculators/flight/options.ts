@@ -1,19 +1,44 @@
+import { basisOption, type CalculatorOptions, type EnergyBasis } from '../basis.js';
+
 /** `fuel`: TIM 3.0 on the EEA 2023 fuel table (the default). `desnz-2025`: UK DESNZ 2025 factors. */
 export type FlightMethod = 'fuel' | 'desnz-2025';
 
-/** How flights are calculated. Every field is optional; the defaults are truecost's method. */
-export interface FlightOptions {
+/**
+ * How flights are calculated. Every field is optional; the defaults are truecost's method. `basis`
+ * `wtw` (default) answers well-to-wake CO2e, `ttw` tank-to-wake.
+ */
+export interface FlightOptions extends CalculatorOptions {
   /** Default `fuel`. */
   readonly method?: FlightMethod;
   /**
-   * Fuel method: multiplier on the tank-to-wake (CO2) part for non-CO2 effects, such as DESNZ's 1.7.
-   * Default 1 (non-CO2 effects left out). Not used by `desnz-2025`, which has its own RF switch.
+   * Fuel method: an estimate of non-CO2 effects (contrails, NOx) as this multiplier on the
+   * tank-to-wake part, such as DESNZ's 1.7. It never changes the CO2e figure: the explanation
+   * reports the estimate beside it (`non_co2_estimate_t`). Default 1 (no estimate). Not used by
+   * `desnz-2025`.
    */
   readonly nonCo2Multiplier?: number;
-  /** DESNZ method: use the "with RF" factors. Default false. */
+  /**
+   * DESNZ method: report DESNZ's radiative-forcing uplift (its "with RF" factor less the "without
+   * RF" one) in the explanation, beside the CO2e figure, never inside it. Default false.
+   */
   readonly desnzRadiativeForcing?: boolean;
-  /** DESNZ method: add the well-to-tank factor, as truecost is well-to-wake. Default true. */
+  /**
+   * DESNZ method: `false` leaves the well-to-tank factor out, as `basis: 'ttw'` does.
+   *
+   * @deprecated Use `basis: 'ttw'`.
+   */
   readonly desnzWellToTank?: boolean;
+}
+
+/**
+ * The basis of flight options: `basis` when given, else `ttw` for the DESNZ method with
+ * `desnzWellToTank: false`, else `wtw`.
+ *
+ * @internal
+ */
+export function flightBasis(options: FlightOptions): EnergyBasis {
+  if (options.basis === undefined && options.method === 'desnz-2025' && options.desnzWellToTank === false) return 'ttw';
+  return basisOption(options);
 }
 
 /**
@@ -22,6 +47,7 @@ export interface FlightOptions {
  * @internal
  */
 export function checkFlightOptions(options: FlightOptions): void {
+  flightBasis(options);
   const multiplier = options.nonCo2Multiplier;
   if (multiplier !== undefined && !(Number.isFinite(multiplier) && multiplier >= 0)) {
     throw new RangeError('nonCo2Multiplier must be a finite number of at least 0.');

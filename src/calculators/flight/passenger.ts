@@ -5,6 +5,7 @@ import { genericAircraftFor, resolveAircraft, type AircraftResolution, type Airc
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { greatCircleKm } from './geo.js';
+import type { EmissionParts } from '../basis.js';
 import type { FlightOptions } from './options.js';
 
 /** A flight's numbers before multiplying by tickets and trips; the explanation is made from these. */
@@ -12,7 +13,10 @@ export interface PassengerResult {
   readonly from: AirportLocation;
   readonly to: AirportLocation;
   readonly greatCircleKm: number;
-  readonly perPassengerKg: number;
+  /** kg CO2e of one passenger one way: tank-to-wake and well-to-tank. */
+  readonly perPassenger: EmissionParts;
+  /** Estimate of non-CO2 effects per passenger, kg, reported beside the CO2e; 0 unless asked for. */
+  readonly nonCo2Kg: number;
   readonly fuel?: FuelDetail;
   readonly desnz?: DesnzResult;
 }
@@ -37,17 +41,21 @@ function airportOf(code: string): AirportLocation {
   return airport;
 }
 
-/** kg CO2e of one passenger one way, by the method of `options`. */
+/** kg CO2e of one passenger one way in its two parts, by the method of `options`. */
 export function perPassenger(flight: Flight, options: FlightOptions): PassengerResult {
   const from = airportOf(flight.departure);
   const to = airportOf(flight.arrival);
   const distanceKm = greatCircleKm(from, to);
   if (options.method === 'desnz-2025') {
-    const desnz = desnzPerPassenger(from, to, distanceKm, flight.flight_class, {
-      radiativeForcing: options.desnzRadiativeForcing ?? false,
-      wellToTank: options.desnzWellToTank ?? true,
-    });
-    return { from, to, greatCircleKm: distanceKm, perPassengerKg: desnz.perPassengerKg, desnz };
+    const desnz = desnzPerPassenger(from, to, distanceKm, flight.flight_class, options.desnzRadiativeForcing ?? false);
+    return {
+      from,
+      to,
+      greatCircleKm: distanceKm,
+      perPassenger: { tankToWheel: desnz.tankToWakeKg, wellToTank: desnz.wellToTankKg },
+      nonCo2Kg: desnz.nonCo2Kg,
+      desnz,
+    };
   }
   const asked = resolveAircraft(flight.aircraft_model);
   const ccdNm = (distanceKm / KM_PER_NAUTICAL_MILE.value) * DISTANCE_FACTOR.value - LTO_DISTANCE.value;
@@ -77,7 +85,8 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     from,
     to,
     greatCircleKm: distanceKm,
-    perPassengerKg: result.perPassengerKg,
+    perPassenger: { tankToWheel: result.tankToWakeKg, wellToTank: result.wellToTankKg },
+    nonCo2Kg: result.nonCo2Kg,
     fuel: { asked, used, fuelFactor, generic, result },
   };
 }

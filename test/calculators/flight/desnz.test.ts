@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { desnzHaul } from '../../../src/calculators/flight/desnz.js';
 import { airportLocation, type AirportLocation } from '../../../src/data/flight/airport-locations.js';
 import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
-import { flightEmissions, type Flight, type FlightClass } from '../../../src/index.js';
+import { flightEmissions, type Flight, type FlightClass, type FlightOptions } from '../../../src/index.js';
 
 // DESNZ GHG conversion factors 2025, "Business travel- air" (with RF, without RF) and
-// "WTT- business travel- air", kg CO2e per passenger-km (flight-sources.md section 2.1).
+// "WTT- business travel- air", kg CO2e per passenger-km (docs/methodology.md, DESNZ method).
 const factors = {
   domestic: { AVERAGE: [0.22928, 0.13552, 0.0335] },
   'short-haul': {
@@ -49,16 +49,18 @@ describe('the DESNZ 2025 method', () => {
       const [withRf, withoutRf, wtt] = own ?? table.AVERAGE ?? [NaN, NaN, NaN];
       it(`gives the ${haul} ${cabin} factor${own === undefined ? ' (average passenger)' : ''} times the distance`, () => {
         expect(desnzHaul(airport(from), airport(to), km)).toBe(haul);
-        const kg = (options: { rf: boolean; wtt: boolean }) =>
-          flightEmissions(flight(from, to, cabin), {
-            method: 'desnz-2025',
-            desnzRadiativeForcing: options.rf,
-            desnzWellToTank: options.wtt,
-          }).kilograms;
-        expect(kg({ rf: false, wtt: false })).toBeCloseTo(withoutRf * km, 9);
-        expect(kg({ rf: true, wtt: false })).toBeCloseTo(withRf * km, 9);
-        expect(kg({ rf: false, wtt: true })).toBeCloseTo((withoutRf + wtt) * km, 9);
-        expect(kg({ rf: true, wtt: true })).toBeCloseTo((withRf + wtt) * km, 9);
+        const emissions = (options: FlightOptions) => flightEmissions(flight(from, to, cabin), { method: 'desnz-2025', ...options });
+        // Well-to-wake by default; radiative forcing is reported beside the figure, never inside it.
+        for (const desnzRadiativeForcing of [false, true]) {
+          expect(emissions({ desnzRadiativeForcing }).kilograms).toBeCloseTo((withoutRf + wtt) * km, 9);
+          expect(emissions({ desnzRadiativeForcing, basis: 'ttw' }).kilograms).toBeCloseTo(withoutRf * km, 9);
+          expect(emissions({ desnzRadiativeForcing, desnzWellToTank: false }).kilograms).toBeCloseTo(withoutRf * km, 9);
+        }
+        const { explanation } = emissions({ desnzRadiativeForcing: true });
+        expect(explanation.quantities['non_co2_estimate_kg_per_passenger']).toBeCloseTo((withRf - withoutRf) * km, 9);
+        expect(explanation.basis.tank_to_wheel * 1000).toBeCloseTo(withoutRf * km, 9);
+        expect(explanation.basis.well_to_tank * 1000).toBeCloseTo(wtt * km, 9);
+        expect(emissions({}).explanation.quantities['non_co2_estimate_kg_per_passenger']).toBeUndefined();
       });
     }
   }

@@ -99,7 +99,10 @@ describe('explainFlightTruecost', () => {
 
   it('explains the DEL-BOM worked example: distance, fuel, seats and factors', () => {
     const [item] = explainFlightTruecost(request(delBom)).items;
-    expect(item?.basis).toEqual({ gases: 'CO2e', scope: 'well-to-wake' });
+    expect(item?.basis).toMatchObject({ gases: 'CO2e', scope: 'well-to-wake', gwp: 'IPCC AR5 GWP100' });
+    // Tank-to-wake 3.1894 and well-to-tank 0.6465 kg CO2e per kg of fuel: the parts sum to the total.
+    expect(item!.basis.tank_to_wheel + item!.basis.well_to_tank).toBeCloseTo(item!.unrounded, 15);
+    expect(item!.basis.well_to_tank / item!.basis.tank_to_wheel).toBeCloseTo(0.6465 / 3.1894, 12);
     expect(item?.quantities.great_circle_km).toBeCloseTo(1136.81, 2);
     expect(item?.quantities.ccd_distance_nm).toBeCloseTo(628.75, 2);
     expect(item?.quantities.fuel_kg).toBeCloseTo(4298.07, 2);
@@ -160,13 +163,24 @@ describe('explainFlightTruecost', () => {
     expect(flightEmissions(delBom).explanation.assumptions.join(' ')).not.toMatch(/has no ECONOMY seats/);
   });
 
-  it('applies the non-CO2 multiplier to the tank-to-wake part only, and says so', () => {
-    const plain = flightEmissions(delBom).explanation.quantities;
+  it('reports the non-CO2 estimate of the multiplier beside the CO2e figure, never inside it, and says so', () => {
+    const plain = flightEmissions(delBom);
     const withNonCo2 = flightEmissions(delBom, { nonCo2Multiplier: 1.7 });
-    const ttw = plain.tank_to_wake_kg_per_passenger as number;
-    const wtt = plain.well_to_tank_kg_per_passenger as number;
-    expect(withNonCo2.kilograms).toBeCloseTo(ttw * 1.7 + wtt, 9);
-    expect(withNonCo2.explanation.assumptions.join(' ')).toMatch(/multiplying the tank-to-wake part by 1.7/);
+    const ttw = plain.explanation.quantities.tank_to_wake_kg_per_passenger as number;
+    expect(withNonCo2.kilograms).toBe(plain.kilograms);
+    expect(withNonCo2.explanation.basis).toEqual(plain.explanation.basis);
+    expect(withNonCo2.explanation.quantities.non_co2_estimate_kg_per_passenger).toBeCloseTo(ttw * 0.7, 9);
+    expect(withNonCo2.explanation.quantities.non_co2_estimate_t).toBeCloseTo((ttw * 0.7) / 1000, 12);
+    expect(plain.explanation.quantities.non_co2_estimate_t).toBeUndefined();
+    expect(withNonCo2.explanation.assumptions.join(' ')).toMatch(/estimated apart, never inside the CO2e figure: the tank-to-wake part times 1.7 - 1/);
+  });
+
+  it('answers the tank-to-wake part alone on basis ttw: DEL-BOM 3.1894 / 3.8359 of 0.115961 t', () => {
+    expect(flightTruecost(request(delBom), { basis: 'ttw' }).truecost[0]?.truecost).toBe('0.096417');
+    const { explanation } = flightEmissions(delBom, { basis: 'ttw' });
+    expect(explanation.basis).toMatchObject({ scope: 'tank-to-wake', well_to_tank: 0 });
+    expect(explanation.basis.tank_to_wheel).toBe(explanation.unrounded);
+    expect(() => flightTruecost(request(delBom), { basis: 'both' as never })).toThrow(RangeError);
   });
 
   it('states the load factor and the cargo mass fraction used, by body class and distance band, with its T-100 source', () => {
