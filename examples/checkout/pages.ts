@@ -9,8 +9,8 @@ export const escape = (text: string): string =>
 /** The shop's own style sheet: the page, and the rule docs/checkout.md gives for the time before the script. */
 export const SHOP_CSS = `body { font: 16px/1.5 system-ui, sans-serif; color: #1a1a1a; background: #fff; max-width: 36em; margin: 2em auto; padding: 0 1em; }
 button { font: inherit; padding: .5em 1.25em; margin-top: 1em; }
-truecost-opt-in:not(:defined) { display: block; min-height: 3.25em; }
-truecost-success:not(:defined) { display: block; min-height: 6.5em; }
+truecost-opt-in:not(:defined) { display: block; min-height: calc(3em + 2px); }
+truecost-success:not(:defined) { display: block; min-height: calc(7em + 2px); }
 `;
 
 const layout = (title: string, body: string): string => `<!doctype html>

@@ -33,7 +33,7 @@ export function sheetOf(css: string): () => CSSStyleSheet {
 export const BASE_CSS =
   ':host{display:block;color:var(--truecost-color,inherit);font:var(--truecost-font,inherit)}' +
   ':host([hidden]){display:none}' +
-  '.card{box-sizing:border-box;padding:var(--truecost-padding,.75em 1em);border:var(--truecost-border,1px solid currentColor);' +
+  '.card{box-sizing:border-box;line-height:1.5;padding:var(--truecost-padding,.75em 1em);border:var(--truecost-border,1px solid currentColor);' +
   'border-radius:var(--truecost-radius,.5em);background:var(--truecost-background,transparent)}' +
   'p{margin:0}' +
   'a{color:var(--truecost-link-color,LinkText)}' +

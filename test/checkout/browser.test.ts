@@ -32,6 +32,8 @@ beforeAll(async () => {
   shop.pages.set('/saving', page('de-DE', form(`${CARD} endpoint="/save"`)));
   shop.pages.set('/success', page('de-DE', SUCCESS));
   shop.pages.set('/success-bare', page('en', '<truecost-success kg="3.2" certificate-href="javascript:alert(1)"></truecost-success>'));
+  // The cards before the module arrives: the page loads it only when the test says.
+  shop.pages.set('/late', page('en', form(CARD) + SUCCESS.replace(/ certificate-href="[^"]*" vote-href="[^"]*"/, '')).replace('<script type="module" src="/checkout.js"></script>', ''));
   shop.pages.set('/both', page('de-DE', form(`${CARD} endpoint="/save"`) + SUCCESS));
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }, 60_000);
@@ -115,6 +117,9 @@ describe('<truecost-opt-in> on a strict-CSP page', () => {
     // The event crosses the shadow boundary and bubbles to the document (composed, bubbles).
     expect(messages).toEqual([]);
     expect(requests).toEqual(['GET /de', 'GET /shop.css', 'GET /checkout.js']);
+    // No cookie and no storage.
+    expect(await context.cookies()).toEqual([]);
+    expect(await tab.evaluate(() => localStorage.length + sessionStorage.length)).toBe(0);
     await context.close();
   });
 
@@ -178,6 +183,23 @@ describe('<truecost-opt-in> on a strict-CSP page', () => {
     })()`);
     expect(same).toBe(true);
     expect(messages).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the documented :not(:defined) rule', () => {
+  it('reserves the height each card takes once drawn, so nothing shifts when the module arrives', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${shop.base}/late`);
+    const heights = () => tab.evaluate(() => ['truecost-opt-in', 'truecost-success'].map((name) => document.querySelector(name)!.getBoundingClientRect().height));
+    const before = await heights();
+    expect(await tab.evaluate(() => customElements.get('truecost-opt-in'))).toBeUndefined();
+    await tab.evaluate(`import('/checkout.js')`);
+    await tab.waitForFunction(() => customElements.get('truecost-success') !== undefined);
+    const after = await heights();
+    expect(after[0]).toBeGreaterThan(0);
+    for (const [index, height] of after.entries()) expect(Math.abs(height - before[index]!), `card ${index}: ${before} then ${after}`).toBeLessThan(0.5);
     await context.close();
   });
 });
