@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardFigures } from '../../src/checkout/figures.js';
@@ -41,5 +43,15 @@ describe('cardFigures', () => {
   it('refuses rates that are not numbers above 0 (climes) or not negative (price)', () => {
     expect(() => cardFigures(1, { climesPerTonne: 0 })).toThrow(/climesPerTonne/);
     expect(() => cardFigures(1, { climesPerTonne: 1, minorPerClime: -1 })).toThrow(/minorPerClime/);
+  });
+});
+
+describe('src/checkout/', () => {
+  it('imports nothing outside its folder: the browser bundle carries no core, zod or Node module', () => {
+    const folder = resolve(import.meta.dirname, '../../src/checkout');
+    for (const file of readdirSync(folder)) {
+      const code = readFileSync(resolve(folder, file), 'utf8');
+      for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[\w-]+\.js$/);
+    }
   });
 });
