@@ -34,10 +34,18 @@ export function cardFigures(tonnes: number | string, rates: CardRates): CardFigu
   const value = typeof tonnes === 'string' ? Number(tonnes) : tonnes;
   if (!Number.isFinite(value) || value <= 0) throw new RangeError(`The footprint must be a number of tonnes above 0, not ${JSON.stringify(tonnes)}.`);
   if (!Number.isFinite(rates.climesPerTonne) || rates.climesPerTonne <= 0) throw new RangeError('climesPerTonne must be a number above 0.');
-  // Rounding up to the millionth, after removing the float noise of the product (0.1 * 3 is 0.30000000000000004).
-  const climes = Math.ceil(Number((value * rates.climesPerTonne * 1e6).toPrecision(12))) / 1e6;
+  const climes = ceilWhole(value * rates.climesPerTonne * 1e6) / 1e6;
   const kg = Math.round(value * 1e6) / 1e3;
   if (rates.minorPerClime === undefined) return { kg, climes };
   if (!Number.isFinite(rates.minorPerClime) || rates.minorPerClime < 0) throw new RangeError('minorPerClime must be a number, 0 or above.');
-  return { kg, climes, amountMinor: Math.ceil(Number((climes * rates.minorPerClime).toPrecision(12))) };
+  return { kg, climes, amountMinor: ceilWhole(climes * rates.minorPerClime) };
+}
+
+/**
+ * The next whole number up, except that a product within float noise of a whole number is that
+ * number (0.1 * 3 * 1e6 is 300000.00000000006 millionths, which are 0.3 climes, not 0.300001).
+ */
+function ceilWhole(product: number): number {
+  const nearest = Math.round(product);
+  return Math.abs(product - nearest) <= Math.abs(product) * 1e-12 ? nearest : Math.ceil(product);
 }

@@ -12,6 +12,8 @@ describe('cardFigures', () => {
   it('gives the figures of the example in docs/checkout.md', () => {
     expect(cardFigures('0.115961', { climesPerTonne: 1, minorPerClime: 1200 })).toEqual({ kg: 115.961, climes: 0.115961, amountMinor: 140 });
     expect(cardFigures(0.1, { climesPerTonne: 3 })).toEqual({ kg: 100, climes: 0.3 });
+    // A large product is still rounded up, never down (27 826.665777 02... climes).
+    expect(cardFigures(279.20829045648645, { climesPerTonne: 99.66274902343743 }).climes).toBe(27826.665778);
   });
 
   it('rounds climes up to a millionth the API accepts, and the price up to a whole minor unit', () => {
