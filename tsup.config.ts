@@ -12,6 +12,7 @@ export const entries = {
   'bulk/index': 'src/bulk/index.ts',
   'testing/index': 'src/testing/index.ts',
   'client/index': 'src/client/index.ts',
+  'checkout/index': 'src/checkout/index.ts',
 };
 
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
@@ -66,7 +67,7 @@ const common = {
   sourcemap: false,
 } satisfies Options;
 
-// The three builds run at once: `npm run build` empties dist/ before them, and then builds the ES
+// The four builds run at once: `npm run build` empties dist/ before them, and then builds the ES
 // modules for Node (dist/node/) from the first with rollup (scripts/build-node.mjs).
 export default defineConfig([
   {
@@ -90,6 +91,18 @@ export default defineConfig([
     esbuildPlugins: [pureSchemaCalls],
     // import.meta.url in the CommonJS build (the Node adapter locates installed assets with it).
     shims: true,
+  },
+  {
+    // truecost/checkout as one minified ES module for a shop to serve itself
+    // (`<script type="module" src="/truecost-checkout.js">`); docs/checkout.md.
+    entry: { 'checkout/truecost-checkout': 'src/checkout/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    splitting: false,
+    treeshake: true,
+    sourcemap: false,
   },
   {
     // The `truecost` command: one ES module, so that it starts by reading one file.

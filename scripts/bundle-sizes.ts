@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /** The entry points measured. */
-export type BundleName = 'car' | 'orders' | 'flight' | 'handler';
+export type BundleName = 'car' | 'orders' | 'flight' | 'handler' | 'checkout';
 
 /** Bytes of one bundle. */
 export interface BundleSize {
@@ -29,6 +29,8 @@ console.log(parsed.ok ? flightTruecost(parsed.value) : parsed.error);`,
   handler: `import { createHandler } from 'truecost/http';
 import { createMemoryStore } from 'truecost/stores/memory';
 export default createHandler({ store: createMemoryStore() });`,
+  // A bare import: it defines <truecost-opt-in> and <truecost-success>, which the bundle must keep.
+  checkout: `import 'truecost/checkout';`,
 };
 
 /** The size in bytes of each entry's bundle, minified and gzipped, resolving `truecost` from `directory`. */

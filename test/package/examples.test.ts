@@ -73,6 +73,45 @@ describe('examples/ on the packed package', () => {
     }
   }, 60_000);
 
+  it('checkout/server.ts serves the card and the self-hosted module of the installed package, and saves an opt-in through truecost serve', async () => {
+    const service = spawn(join(packed.consumer, 'node_modules', '.bin', 'truecost'), ['serve', '--port', '0', '--db', 'memory:', '--no-request-log'], {
+      cwd: packed.consumer,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let shop: ChildProcess | undefined;
+    try {
+      let key = '';
+      const truecostUrl = await new Promise<string>((done, fail) => {
+        createInterface({ input: service.stdout! }).on('line', (line) => {
+          key = /^staging key \(partner [^)]+\): (\S+)$/.exec(line)?.[1] ?? key;
+          const match = /^truecost listening on (http:\/\/\S+)$/.exec(line);
+          if (match !== null) done(match[1]!);
+        });
+        service.once('exit', (code) => fail(new Error(`truecost serve exited with ${code}`)));
+      });
+      shop = example('checkout/server.ts', { PORT: '0', TRUECOST_URL: truecostUrl, TRUECOST_KEY: key });
+      const line = await new Promise<string>((done, fail) => {
+        createInterface({ input: shop!.stdout! }).once('line', done);
+        shop!.once('exit', (code) => fail(new Error(`checkout/server.ts exited with ${code}`)));
+      });
+      const base = /^shop on (http:\/\/\S+)$/.exec(line)?.[1];
+      expect(base, line).toBeDefined();
+      const page = await (await fetch(base!)).text();
+      const cartId = /<truecost-opt-in [^>]*cart-id="([^"]+)"/.exec(page)?.[1];
+      expect(cartId, page).toBeDefined();
+      const script = await fetch(`${base}/assets/truecost-checkout.js`);
+      expect(script.status).toBe(200);
+      expect(await script.text()).toBe(readFileSync(join(packed.consumer, 'node_modules', 'truecost', 'dist', 'checkout', 'truecost-checkout.js'), 'utf8'));
+      const saved = await fetch(`${base}/truecost/opt-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ cart_id: cartId, opted_in: true, climes: 1 }) });
+      expect(saved.status).toBe(200);
+      const stored = await fetch(`${truecostUrl}/v3/integrations/vote/opt-in/${cartId}`, { headers: { 'x-api-key': key } });
+      expect(((await stored.json()) as { opt_in: { opted_in: boolean; climes: number } }).opt_in).toMatchObject({ opted_in: true, climes: 0.115961 });
+    } finally {
+      shop?.kill('SIGTERM');
+      service.kill('SIGTERM');
+    }
+  }, 60_000);
+
   it('the installed package.json names the repository, homepage and issue tracker', () => {
     const manifest = JSON.parse(readFileSync(join(packed.consumer, 'node_modules', 'truecost', 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(manifest['repository']).toEqual({ type: 'git', url: 'git+https://github.com/truecost/truecost.git' });

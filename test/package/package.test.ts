@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, posix, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleEntries, bundleSizes, type BundleName } from '../../scripts/bundle-sizes.js';
@@ -211,7 +212,7 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // and docs/bundle-size.md show the sizes. The handler carries every calculator, the airport
   // table and the OpenAPI document's writer. The car and handler ceilings rose by 1 and 3 kB with
   // the well-to-wheel basis, whose cited factors every calculator carries (docs/bundle-size.md).
-  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 83_000 };
+  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 83_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
@@ -229,6 +230,27 @@ describe('what a user\'s bundle of the packed package pays for', () => {
       });
       expect(bundled.outputFiles[0]!.text, name).not.toContain('AIRPORT_CODES');
     }
+  });
+
+  it('keeps both checkout elements in a bundle of a bare import, and ships them as one self-hostable module', async () => {
+    const bundled = await build({
+      stdin: { contents: bundleEntries.checkout, resolveDir: consumer, loader: 'js' },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'silent',
+    });
+    const selfHosted = readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'checkout', 'truecost-checkout.js'), 'utf8');
+    for (const code of [bundled.outputFiles[0]!.text, selfHosted]) {
+      expect(code).toContain('"truecost-opt-in"');
+      expect(code).toContain('"truecost-success"');
+      expect(code).toMatch(/\.define\(/);
+    }
+    // One file: no import of another module, and within the same ceiling.
+    expect(selfHosted).not.toMatch(/\bimport\s*[\w{*("']/);
+    expect(gzipSync(selfHosted, { level: 9 }).byteLength).toBeLessThanOrEqual(ceilings.checkout);
   });
 
   it('ships under 1 MB packed, with no source maps and no CommonJS command', () => {

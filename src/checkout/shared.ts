@@ -1,0 +1,94 @@
+// What both checkout elements share: a base class that exists outside a browser, definition that a
+// second import leaves alone, a style sheet made once, DOM built without markup strings, and
+// numbers, money and dates through Intl in the element's locale.
+
+/**
+ * `HTMLElement` in a browser. Where there is none (a server rendering the page imports the entry
+ * too), an empty class: the module loads and defines nothing.
+ */
+export const Base: typeof HTMLElement = globalThis.HTMLElement ?? (class {} as typeof HTMLElement);
+
+/** Defines the element unless the page has no custom elements or the name is taken (a second import). */
+export function define(name: string, element: CustomElementConstructor): void {
+  const registry = globalThis.customElements;
+  if (registry !== undefined && registry.get(name) === undefined) registry.define(name, element);
+}
+
+/**
+ * A constructed style sheet for a shadow root, made on first use. Sheets on `adoptedStyleSheets`
+ * are allowed by `style-src 'self'`, where an injected `<style>` is not.
+ */
+export function sheetOf(css: string): () => CSSStyleSheet {
+  let sheet: CSSStyleSheet | undefined;
+  return () => {
+    if (sheet === undefined) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+    }
+    return sheet;
+  };
+}
+
+/** The styles both cards share: layout in `em` (it scales with zoom), colours from the page. */
+export const BASE_CSS =
+  ':host{display:block;color:var(--truecost-color,inherit);font:var(--truecost-font,inherit)}' +
+  ':host([hidden]){display:none}' +
+  '.card{box-sizing:border-box;line-height:1.5;padding:var(--truecost-padding,.75em 1em);border:var(--truecost-border,1px solid currentColor);' +
+  'border-radius:var(--truecost-radius,.5em);background:var(--truecost-background,transparent)}' +
+  'p{margin:0}' +
+  'a{color:var(--truecost-link-color,LinkText)}' +
+  ':focus-visible{outline:var(--truecost-focus-width,3px) solid var(--truecost-focus-color,#1a5fb4);outline-offset:2px}' +
+  '@media (forced-colors:active){.card{border-color:CanvasText}:focus-visible{outline-color:Highlight}}';
+
+/** An element of the shadow tree: its tag, its `part` (also its class) and its children. */
+export function node(tag: string, part: string, ...children: Node[]): HTMLElement {
+  const element = document.createElement(tag);
+  if (part !== '') {
+    element.setAttribute('part', part);
+    element.className = part;
+  }
+  element.append(...children);
+  return element;
+}
+
+/** The locale of an element: its `locale` attribute, else the nearest `lang`, else the browser's. */
+export function localeOf(element: HTMLElement): string | undefined {
+  const locale = element.getAttribute('locale') ?? element.closest('[lang]')?.getAttribute('lang');
+  if (!locale) return undefined;
+  try {
+    return Intl.getCanonicalLocales(locale)[0];
+  } catch {
+    return undefined;
+  }
+}
+
+/** A number attribute, or undefined when absent or not a finite number. */
+export function numberOf(element: HTMLElement, name: string): number | undefined {
+  const text = element.getAttribute(name);
+  const value = text === null || text.trim() === '' ? Number.NaN : Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** A mass in kilograms with its unit, one decimal at most: "3.2 kg CO₂e" (en), "3,2 kg CO₂e" (de). */
+export function formatKg(kg: number, locale: string | undefined): string {
+  return `${new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(kg)} CO₂e`;
+}
+
+/**
+ * An amount in minor units of an ISO 4217 currency (cents for EUR, yen for JPY), or undefined when
+ * the currency is not one Intl knows.
+ */
+export function formatMoney(minor: number, currency: string, locale: string | undefined): string | undefined {
+  try {
+    const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    return format.format(minor / 10 ** format.resolvedOptions().maximumFractionDigits!);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A date given as milliseconds since the epoch (as the API gives `unlock_date`) or as an ISO 8601 text. */
+export function formatDate(text: string, locale: string | undefined): string | undefined {
+  const date = new Date(/^\d+$/.test(text) ? Number(text) : text);
+  return Number.isNaN(date.getTime()) ? undefined : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+}
