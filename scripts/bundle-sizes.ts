@@ -33,20 +33,25 @@ export default createHandler({ store: createMemoryStore() });`,
   checkout: `import 'truecost/checkout';`,
 };
 
+/** The minified browser bundle of `contents` (an entry's source), resolving `truecost` from `directory`. */
+export async function bundleOf(contents: string, directory: string): Promise<Uint8Array> {
+  const result = await build({
+    stdin: { contents, resolveDir: directory, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0]!.contents;
+}
+
 /** The size in bytes of each entry's bundle, minified and gzipped, resolving `truecost` from `directory`. */
 export async function bundleSizes(directory: string): Promise<Record<BundleName, BundleSize>> {
   const sizes = {} as Record<BundleName, BundleSize>;
   for (const [name, contents] of Object.entries(bundleEntries) as [BundleName, string][]) {
-    const result = await build({
-      stdin: { contents, resolveDir: directory, loader: 'js' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]!.contents;
+    const code = await bundleOf(contents, directory);
     sizes[name] = { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
   }
   return sizes;

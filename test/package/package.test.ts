@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleEntries, bundleSizes, type BundleName } from '../../scripts/bundle-sizes.js';
+import { bundleEntries, bundleOf, bundleSizes, type BundleName } from '../../scripts/bundle-sizes.js';
 import { signDelivery } from '../../src/bulk/signing.js';
 
 // Tests the published artifact, not the sources: pack, lint the tarball, then import it
@@ -233,17 +233,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   });
 
   it('keeps both checkout elements in a bundle of a bare import, and ships them as one self-hostable module', async () => {
-    const bundled = await build({
-      stdin: { contents: bundleEntries.checkout, resolveDir: consumer, loader: 'js' },
-      bundle: true,
-      minify: true,
-      format: 'esm',
-      platform: 'browser',
-      write: false,
-      logLevel: 'silent',
-    });
+    const bundled = new TextDecoder().decode(await bundleOf(bundleEntries.checkout, consumer));
     const selfHosted = readFileSync(join(consumer, 'node_modules', 'truecost', 'dist', 'checkout', 'truecost-checkout.js'), 'utf8');
-    for (const code of [bundled.outputFiles[0]!.text, selfHosted]) {
+    for (const code of [bundled, selfHosted]) {
       expect(code).toContain('"truecost-opt-in"');
       expect(code).toContain('"truecost-success"');
       expect(code).toMatch(/\.define\(/);
