@@ -24,6 +24,8 @@ const API_REFERENCE_CONFIGURATION = {
   customCss: 'a[href*="scalar.com"] { display: none; }',
 } as const;
 
+// The page's script finds its script and document beside the page, wherever the API is mounted
+// (/docs, /truecost/docs, /docs/).
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -34,7 +36,6 @@ const docsPage = `<!doctype html>
 <body>
 <div id="app"></div>
 <script>
-// Wherever the API is mounted (/docs, /truecost/docs, /docs/), its script and document are beside the page.
 const base = location.pathname.replace(/\\/docs\\/?$/, '');
 const script = document.createElement('script');
 script.src = base + '${API_REFERENCE_SCRIPT_PATH}';
