@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS } from '../http/handler.js';
+import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS, type RequestLogEntry } from '../http/handler.js';
 import { DEFAULT_IDEMPOTENCY_RETENTION_MS } from '../http/idempotency.js';
 import { startIdempotencySweep } from './idempotency-sweep.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
@@ -194,6 +194,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     onJobQueued: () => worker.wake(),
     endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
     ...(options.secureCookies ? { secureCookies: true } : {}),
+    ...(options.requestLog ? { onRequest: (entry: RequestLogEntry) => log.request(entry) } : {}),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const api = withDashboard(toNodeListener(handler), dashboard);
