@@ -9,7 +9,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^truecost$/, replacement: source('index.ts') },
-      { find: /^truecost\/(http|bulk|testing)$/, replacement: source('$1/index.ts') },
+      { find: /^truecost\/(http|bulk|testing|client)$/, replacement: source('$1/index.ts') },
       { find: /^truecost\/stores\/(memory|sqlite|postgres)$/, replacement: source('stores/$1.ts') },
     ],
   },
