@@ -22,6 +22,8 @@ import type { Output, ServeOptions } from './types.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
+/** Why `GET /docs` answers 404, logged at start when the API reference's package is missing. */
+export const DOCS_UNAVAILABLE = '/docs answers 404: its optional package @scalar/api-reference is not installed (npm install @scalar/api-reference)';
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long after the grace period the bulk worker and the store may take to stop before the process exits anyway. */
@@ -157,6 +159,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const metrics = createServiceMetrics();
   const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
   const apiReferenceScript = await readApiReferenceScript();
+  if (apiReferenceScript === undefined) log.write('warn', { event: 'docs-unavailable', message: DOCS_UNAVAILABLE });
   // Every server process delivers bulk jobs; leases keep two processes off one job, and more
   // workers may share the database (`truecost worker`).
   const logWorker = logWorkerEventsTo(log);
