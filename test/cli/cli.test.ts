@@ -72,6 +72,8 @@ describe('truecost keys and partners', () => {
     [['flight', 'DEL', 'BOM', '--class', 'business'], 'did you mean BUSINESS?'],
     [['calc', 'boats'], 'needs one calculator'],
     [['flight', 'DEL', 'BOM', '--seats', '2'], "Unknown option '--seats'"],
+    [['flight', 'DEL', 'XYZ'], 'truecost: the arrival airport "XYZ" is refused: Unknown IATA airport code.'],
+    [['flight', 'XYZ', 'BOM'], 'truecost: the departure airport "XYZ" is refused: Unknown IATA airport code.'],
   ])('%j is a usage error: one line saying what was wrong, a pointer to --help, exit code 2', (args, message) => {
     const result = truecost(args);
     expect(result.status).toBe(2);
@@ -82,6 +84,14 @@ describe('truecost keys and partners', () => {
     expect(pointer).toBe(`Run 'truecost ${command}--help' for usage.`);
     expect(rest).toEqual(['']);
     expect(result.stdout).toBe('');
+  });
+
+  it('names a refused airport in the command line\'s words, without the API\'s message or JSON path', () => {
+    const result = truecost(['flight', 'del', 'xyz']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"xyz"');
+    expect(result.stderr).not.toContain('Bad Request');
+    expect(result.stderr).not.toContain('queries.flights');
   });
 
   it('takes --class as the API takes flight_class: upper case only, so that the shell and the API agree', () => {
