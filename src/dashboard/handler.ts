@@ -140,11 +140,12 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
   const linkGone = (): Response =>
     respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
 
-  async function invite(request: Request, token: string): Promise<Response> {
+  async function invite(request: Request, token: string, trace: DashboardTrace): Promise<Response> {
     const record = await store.findInvite(tokenHash(token));
     if (record === undefined || record.usedAt !== null || record.expiresAt <= now()) {
       return linkGone();
     }
+    trace.partnerId = record.partnerId;
     if (request.method === 'GET') {
       const pre = preSession(request);
       return respond(200, invitePage(record.partnerId, token, csrfToken(pre.token)), {}, pre.cookies);
@@ -243,7 +244,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
     if (first === 'assets' && rest.length === 1 && method !== 'POST') return assetResponse(rest[0]);
     if (first === 'sign-in' && rest.length === 0) return signIn(request, trace);
-    if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]));
+    if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]), trace);
     const viewer = await viewerOf(request);
     trace.partnerId = viewer?.partnerId;
     if (viewer === undefined) {

@@ -58,7 +58,7 @@ describe('the request log of truecost serve, the dashboard included', () => {
       const logged = requestLines(service.lines);
       expect(logged).toContainEqual(expect.objectContaining({ method: 'GET', path: '/dashboard/keys', status: 200, partner: 'acme' }));
       expect(logged).toContainEqual(expect.objectContaining({ method: 'GET', path: '/dashboard/sign-in', status: 200, partner: null }));
-      expect(logged).toContainEqual(expect.objectContaining({ method: 'POST', path: '/dashboard/invite/{token}', status: 303 }));
+      expect(logged).toContainEqual(expect.objectContaining({ method: 'POST', path: '/dashboard/invite/{token}', status: 303, partner: 'acme' }));
       const text = service.lines.join('\n');
       expect(text).not.toContain(token);
       expect(text).not.toContain(PASSWORD);
