@@ -25,15 +25,14 @@ const API_REFERENCE_CONFIGURATION = {
 } as const;
 
 // The page's script finds its script and document beside the page, wherever the API is mounted
-// (/docs, /truecost/docs, /docs/).
+// (/docs, /truecost/docs, /docs/). The tags HTML lets a page leave out (</head>, <body>, </body>,
+// </html>) are left out: the page is in every handler's bundle.
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>truecost API reference</title>
-</head>
-<body>
 <div id="app"></div>
 <script>
 const base = location.pathname.replace(/\\/docs\\/?$/, '');
@@ -42,8 +41,6 @@ script.src = base + '${API_REFERENCE_SCRIPT_PATH}';
 script.onload = () => Scalar.createApiReference('#app', { ...${JSON.stringify(API_REFERENCE_CONFIGURATION)}, url: base + '/openapi.json' });
 document.head.append(script);
 </script>
-</body>
-</html>
 `;
 
 const NOT_READY_MESSAGE = 'Service Unavailable! Not ready to take requests.';
