@@ -1,6 +1,6 @@
 // The staging key `truecost serve` makes when it starts on a store that cannot hold a key yet: a
 // `memory:` store (new at every start) or a SQLite file it is about to create. It is printed once,
-// so that the README's first request works without a step in between (docs/operations.md, "Keys").
+// so that the README's first request works without a step in between (docs/operations.md, "One process").
 import { existsSync } from 'node:fs';
 import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
