@@ -4,7 +4,7 @@ import { invitePartner } from '../dashboard/invite.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
-import { dbUrlOf, withStore } from './store-url.js';
+import { lastingDbUrlOf, withStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
@@ -31,7 +31,7 @@ export async function createKeyCommand(args: readonly string[]): Promise<string>
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const partnerId = partnerOf(values.partner);
   const environment = environmentOf(values.env);
-  return withStore(dbUrlOf(values.db), async (store) => {
+  return withStore(lastingDbUrlOf(values.db, 'keys create'), async (store) => {
     const key = generateApiKey(environment);
     await store.addApiKey({ keyHash: await hashApiKey(key), partnerId, environment, createdAt: Date.now(), prefix: keyPrefix(key, environment) });
     return key;
@@ -43,7 +43,7 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   const { values, positionals } = parseCommand(args, { db: { type: 'string' } });
   const [key, ...rest] = positionals;
   if (key === undefined || rest.length > 0) throw new UsageError('truecost keys revoke needs exactly one KEY.');
-  return withStore(dbUrlOf(values.db), async (store) => store.revokeApiKey(await hashApiKey(key), Date.now()));
+  return withStore(lastingDbUrlOf(values.db, 'keys revoke'), async (store) => store.revokeApiKey(await hashApiKey(key), Date.now()));
 }
 
 /**
@@ -69,7 +69,7 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
     const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
     throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
   }
-  return withStore(dbUrlOf(values.db), async (store) => {
+  return withStore(lastingDbUrlOf(values.db, 'partners set-endpoint'), async (store) => {
     const secret = generateSigningSecret();
     await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
     return secret;
@@ -95,5 +95,5 @@ export async function inviteCommand(args: readonly string[]): Promise<string> {
   if (!URL.canParse(baseUrl) || !['http:', 'https:'].includes(new URL(baseUrl).protocol)) {
     throw new UsageError(`--base-url must be an http or https URL; got ${JSON.stringify(baseUrl)}.`);
   }
-  return withStore(dbUrlOf(values.db), (store) => invitePartner(store, partnerId, baseUrl, Date.now()));
+  return withStore(lastingDbUrlOf(values.db, 'partners invite'), (store) => invitePartner(store, partnerId, baseUrl, Date.now()));
 }

@@ -114,6 +114,27 @@ function flightClassOption(value: string | undefined): string {
   throw new UsageError(`--class must be one of ${FLIGHT_CLASSES.join(', ')}${hint}; got ${JSON.stringify(value)}.`);
 }
 
+/** The command line's words for each field of the flight it sends. */
+const FLIGHT_ARGUMENTS: Readonly<Record<string, string>> = {
+  departure: 'the departure airport',
+  arrival: 'the arrival airport',
+  no_of_tickets: '--tickets',
+  flight_class: '--class',
+  aircraft_model: '--aircraft',
+};
+
+/**
+ * A refusal of the API in the command line's words: the argument and the value as typed, and the
+ * reason (`the arrival airport "XYZ" is refused: Unknown IATA airport code.`), without the API's
+ * message or the field's JSON path. Undefined for a problem no argument stands for.
+ */
+function flightArgumentRefused(problem: { path?: unknown; reason?: unknown } | undefined, flight: Readonly<Record<string, unknown>>): string | undefined {
+  const field = typeof problem?.path === 'string' ? problem.path.split('.').at(-1)! : '';
+  const words = FLIGHT_ARGUMENTS[field];
+  if (words === undefined || flight[field] === undefined) return undefined;
+  return `${words} ${JSON.stringify(String(flight[field]))} is refused: ${String(problem?.reason)}`;
+}
+
 /**
  * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--basis wtw|ttw] [--json] [--explain]`;
  * --explain prints how the figure was computed under it (or adds `explanations` to the JSON).
@@ -144,6 +165,8 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
   };
   const explain = values.explain === true;
   const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } }, { explain, basis });
+  const refused = answer.status === 400 ? flightArgumentRefused(answer.body.error, flight) : undefined;
+  if (refused !== undefined) throw new UsageError(refused);
   return outcomeOf(answer, (body) => {
     if (values.json === true) return JSON.stringify(body);
     const tonnes = body.truecost[0].truecost as string;

@@ -3,7 +3,7 @@
 // adds the command line and the store from --db.
 import { DEFAULT_JOB_LIST_LIMIT, JOB_STATES, type JobRecord, type JobState, type Store } from '../orders/store.js';
 import type { Output } from './types.js';
-import { dbUrlOf, withStore } from './store-url.js';
+import { dbUrlOf, lastingDbUrlOf, withStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** A parsed `truecost jobs` command. */
@@ -97,5 +97,6 @@ function unknownJob(jobId: string, output: Output): number {
 /** `truecost jobs list|show|retry ... [--db URL]`: opens the store, runs the command, closes the store; resolves to the exit code. */
 export async function jobsCommand(args: readonly string[], output: Output): Promise<number> {
   const { command, db } = parseJobsArguments(args);
-  return withStore(dbUrlOf(db), (store) => runJobsCommand(command, store, output));
+  const url = command.action === 'retry' ? lastingDbUrlOf(db, 'jobs retry') : dbUrlOf(db);
+  return withStore(url, (store) => runJobsCommand(command, store, output));
 }

@@ -1,10 +1,9 @@
 import cluster from 'node:cluster';
 import type { Server } from 'node:http';
 import { availableParallelism } from 'node:os';
-import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS } from '../http/handler.js';
+import { createHandler, DEFAULT_STALE_KEY_WINDOW_MS, type RequestLogEntry } from '../http/handler.js';
 import { DEFAULT_IDEMPOTENCY_RETENTION_MS } from '../http/idempotency.js';
 import { startIdempotencySweep } from './idempotency-sweep.js';
-import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { readApiReferenceScript, toNodeListener } from '../http/node.js';
 import { createHttpServer, DEFAULT_HEADERS_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS } from '../http/node-server.js';
 import { startBulkWorker, type WorkerEvent } from '../bulk/worker.js';
@@ -14,17 +13,17 @@ import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { onStopSignal } from './shutdown.js';
 import { drainable } from './drain.js';
-import { dbUrlOf, openStore, type StoreBounds } from './store-url.js';
+import { addFirstKey, createsSqliteFile } from './first-key.js';
+import { dbUrlOf, openStore, withStore, type StoreBounds } from './store-url.js';
 import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
-import { keyPrefix } from '../dashboard/keys.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import type { Output, ServeOptions } from './types.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
-/** The partner that `--db memory:` creates its staging key for. */
-export const MEMORY_PARTNER_ID = 'local';
+/** Why `GET /docs` answers 404, logged at start when the API reference's package is missing. */
+export const DOCS_UNAVAILABLE = '/docs answers 404: its optional package @scalar/api-reference is not installed (npm install @scalar/api-reference)';
 /** How long a shutdown waits for requests in flight before closing their connections. */
 const SHUTDOWN_GRACE_MS = 10_000;
 /** How long after the grace period the bulk worker and the store may take to stop before the process exits anyway. */
@@ -136,6 +135,8 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
 export async function serveCommand(args: readonly string[], output: Output): Promise<void> {
   const options = parseServeOptions(args);
   const log = createServiceLog({ level: options.logLevel });
+  // Once, before any worker opens it: a SQLite file created now holds no key yet.
+  if (cluster.isPrimary && createsSqliteFile(options.db)) output.out(await withStore(options.db, addFirstKey));
   if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output, log);
   else await runServer(options, output, log);
 }
@@ -154,20 +155,11 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     onOpened: () => log.write('info', { event: 'store-opened' }),
   });
   const store = trackKeyUsage(opened);
-  if (options.db === 'memory:') {
-    const key = generateApiKey('staging');
-    await store.addApiKey({
-      keyHash: await hashApiKey(key),
-      partnerId: MEMORY_PARTNER_ID,
-      environment: 'staging',
-      createdAt: Date.now(),
-      prefix: keyPrefix(key, 'staging'),
-    });
-    output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
-  }
+  if (options.db === 'memory:') output.out(await addFirstKey(store));
   const metrics = createServiceMetrics();
   const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
   const apiReferenceScript = await readApiReferenceScript();
+  if (apiReferenceScript === undefined) log.write('warn', { event: 'docs-unavailable', message: DOCS_UNAVAILABLE });
   // Every server process delivers bulk jobs; leases keep two processes off one job, and more
   // workers may share the database (`truecost worker`).
   const logWorker = logWorkerEventsTo(log);
@@ -205,6 +197,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     onJobQueued: () => worker.wake(),
     endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
     ...(options.secureCookies ? { secureCookies: true } : {}),
+    ...(options.requestLog ? { onRequest: (entry: RequestLogEntry) => log.request(entry) } : {}),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
   });
   const api = withDashboard(toNodeListener(handler), dashboard);

@@ -17,6 +17,20 @@ export function dbUrlOf(flag: string | undefined, env: NodeJS.ProcessEnv = proce
   return DEFAULT_DB_URL;
 }
 
+/**
+ * The store URL of a command that writes to the store (`keys`, `partners`, `jobs retry`, `worker`):
+ * as `dbUrlOf`, but `memory:` is a usage error, since what the command writes would be gone when it
+ * exits, and a `serve --db memory:` running beside it has a store of its own.
+ */
+export function lastingDbUrlOf(flag: string | undefined, command: string, env: NodeJS.ProcessEnv = process.env): string {
+  const url = dbUrlOf(flag, env);
+  if (url !== 'memory:') return url;
+  throw new UsageError(
+    `${command} cannot write to a memory: store: what it writes would be lost when it exits, and serve --db memory: keeps a store of its own. ` +
+      'Use --db sqlite:PATH or postgres://..., the store serve uses.',
+  );
+}
+
 /** The bounds of a store's calls (docs/operations.md, "Failure modes"); each store's default when absent. */
 export interface StoreBounds {
   /** PostgreSQL: longest a statement runs; SQLite: longest a write waits for another process's lock. In milliseconds. */

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { environmentHelp, SERVE_ENV_VARIABLES, wrapped } from './settings.js';
 
 /** A mistake in the command line: reported on stderr with exit code 2. */
 export class UsageError extends Error {
@@ -30,9 +31,10 @@ export const USAGE = `Usage:
   truecost --version
   truecost COMMAND --help
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
-Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT,
-TRUECOST_IDEMPOTENCY_RETENTION.
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:
+(serve only: the commands that write to a store refuse it).
+Environment (a flag wins over its variable; serve --help names each one's flag and default):
+${wrapped(SERVE_ENV_VARIABLES)}.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
 private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
@@ -43,7 +45,7 @@ const DETAILS: Readonly<Record<string, string>> = {
   --port N          port to listen on (env PORT; default 8080; 0 picks a free port)
   --host ADDRESS    address to listen on (env HOST; default 127.0.0.1)
   --db URL          store (env TRUECOST_DB, then DATABASE_URL; default sqlite:./truecost.db);
-                    memory: prints a staging key at start
+                    memory: prints a staging key at start, and nothing it holds outlives the process
   --rate-limit N    requests per second per key (env TRUECOST_RATE_LIMIT)
   --log-level L     fatal, error, warn, info (default), debug or trace
   --no-request-log  no log line per request
@@ -58,8 +60,12 @@ const DETAILS: Readonly<Record<string, string>> = {
   --db-timeout MS   bound of a store call: PostgreSQL statement, SQLite lock wait (default 5000)
   --db-connect-timeout MS  bound of the wait for a PostgreSQL connection (default 5000)
   --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
-  --idempotency-retention HOURS  how long an Idempotency-Key replays its answer
-                    (env TRUECOST_IDEMPOTENCY_RETENTION; default 24, at most 720)`,
+  --idempotency-retention HOURS  how long an Idempotency-Key replays its answer (default 24, at most 720)
+
+${environmentHelp()}
+
+On a SQLite file it creates, serve makes a staging key for the partner local and prints it once;
+on memory:, at every start. /docs needs the optional package @scalar/api-reference.`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
   partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
@@ -85,10 +91,18 @@ export function helpOf(command: string | undefined): string {
   const details = command === undefined ? undefined : DETAILS[command];
   if (lines.length === 0 || details === undefined) return USAGE;
   const db = lines.some((line) => line.includes('--db URL')) && command !== 'serve'
-    ? '\n\n--db is sqlite:PATH (default sqlite:./truecost.db), postgres://... or memory: (env TRUECOST_DB, then DATABASE_URL).'
+    ? `\n\n--db is sqlite:PATH (default sqlite:./truecost.db) or postgres://... (env TRUECOST_DB, then DATABASE_URL).${(command === undefined ? undefined : MEMORY_REFUSALS[command]) ?? ''}`
     : '';
   return `Usage:\n${lines.join('\n')}\n\n${details}${db}`;
 }
+
+/** The help's note on memory: for the commands that write to the store, which refuse it (./store-url.ts, lastingDbUrlOf). */
+const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
+  keys: '\nmemory: is refused: the key would be lost when the command exits.',
+  partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
+  jobs: '\njobs retry refuses memory:, which holds no job of another process.',
+  worker: '\nmemory: is refused: it holds no job of another process.',
+};
 
 /** Where a usage error points: `Run 'truecost flight --help' for usage.`, or the whole usage for an unknown command. */
 export function helpPointer(command: string | undefined): string {

@@ -5,7 +5,7 @@ import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
 import type { Output } from './types.js';
 import { onStopSignal } from './shutdown.js';
-import { dbUrlOf, withStore } from './store-url.js';
+import { lastingDbUrlOf, withStore } from './store-url.js';
 import { parseCommand, UsageError } from './usage.js';
 
 /** The log level of a worker event. */
@@ -85,7 +85,8 @@ export function stopSignalOfProcess(): AbortSignal {
 export async function workerCommand(args: readonly string[], output: Output): Promise<number> {
   const { values, positionals } = parseCommand(args, { db: { type: 'string' }, 'allow-private-endpoints': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const url = lastingDbUrlOf(values.db, 'worker');
   const signal = stopSignalOfProcess();
   const endpointPolicy = { allowPrivateAddresses: values['allow-private-endpoints'] === true };
-  return withStore(dbUrlOf(values.db), (store) => runWorker(store, output, signal, { endpointPolicy }));
+  return withStore(url, (store) => runWorker(store, output, signal, { endpointPolicy }));
 }

@@ -6,144 +6,14 @@
  *
  * @packageDocumentation
  */
-import type { z } from 'zod';
-import type {
-  bulkFlightAcceptedSchema,
-  bulkFlightRequestSchema,
-  bulkFlightResultsSchema,
-  flightRequestSchema,
-  flightResponseSchema,
-} from '../schemas/flight.js';
-import type {
-  addClimesResponseSchema,
-  cancelOrderResponseSchema,
-  createOrderRequestSchema,
-  createOrderResponseSchema,
-  createOrdersRequestSchema,
-  createOrdersResponseSchema,
-  getOptInResponseSchema,
-  getOrderResponseSchema,
-  optInRequestSchema,
-  optInResponseSchema,
-  removeClimesResponseSchema,
-  updateClimesRequestSchema,
-  Variant,
-} from '../schemas/order.js';
-import type { carRequestSchema, carResponseSchema } from '../schemas/car.js';
-import type { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponseSchema } from '../schemas/transportation.js';
-import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
-import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
-import type { freightRequestSchema } from '../schemas/freight.js';
-import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+import { causeOf, hostAndPort, TruecostApiError, TruecostNetworkError } from './errors.js';
+import { sleep, withTimeout } from './timing.js';
+import type { BulkFlightResults, BusRequest, CallOptions, SuvRequest, TruecostClient, TruecostClientOptions, Variant } from './types.js';
 import { verifyWebhook, type WebhookHeaders } from './webhook.js';
 
+export { TruecostApiError, TruecostNetworkError } from './errors.js';
+export type * from './types.js';
 export { verifyWebhook, type WebhookHeaders, type VerifyWebhookOptions } from './webhook.js';
-
-// Request types are the schemas' input (defaults may be left out); answers their output.
-export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
-export type CreateOrderResponse = z.output<typeof createOrderResponseSchema>;
-export type CreateOrdersRequest = z.input<typeof createOrdersRequestSchema>;
-export type CreateOrdersResponse = z.output<typeof createOrdersResponseSchema>;
-export type UpdateClimesRequest = z.input<typeof updateClimesRequestSchema>;
-export type AddClimesResponse = z.output<typeof addClimesResponseSchema>;
-export type RemoveClimesResponse = z.output<typeof removeClimesResponseSchema>;
-export type CancelOrderResponse = z.output<typeof cancelOrderResponseSchema>;
-export type GetOrderResponse = z.output<typeof getOrderResponseSchema>;
-export type OptInRequest = z.input<typeof optInRequestSchema>;
-export type OptInResponse = z.output<typeof optInResponseSchema>;
-export type GetOptInResponse = z.output<typeof getOptInResponseSchema>;
-export type FlightRequest = z.input<typeof flightRequestSchema>;
-export type FlightResponse = z.output<typeof flightResponseSchema>;
-export type BulkFlightRequest = z.input<typeof bulkFlightRequestSchema>;
-export type BulkFlightAccepted = z.output<typeof bulkFlightAcceptedSchema>;
-/** The body of a bulk result delivery (E7): flight_id to tonnes CO2e as a string. */
-export type BulkFlightResults = z.output<typeof bulkFlightResultsSchema>;
-export type BulkJobResponse = z.output<typeof bulkJobResponseSchema>;
-export type CarRequest = z.input<typeof carRequestSchema>;
-export type CarResponse = z.output<typeof carResponseSchema>;
-export type BusRequest = z.input<typeof busRequestSchema>;
-export type BusResponse = z.output<typeof busResponseSchema>;
-export type SuvRequest = z.input<typeof suvRequestSchema>;
-export type SuvResponse = z.output<typeof suvResponseSchema>;
-export type LogisticsRequest = z.input<typeof logisticsRequestSchema>;
-export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
-export type CommuteRequest = z.input<typeof commuteRequestSchema>;
-export type CommuteResponse = z.output<typeof commuteResponseSchema>;
-export type FreightRequest = z.input<typeof freightRequestSchema>;
-export type { Variant };
-
-/** How the client reaches the API and retries. */
-export interface TruecostClientOptions {
-  /** The service's address, e.g. `https://truecost.example.com` (a path prefix is kept). */
-  readonly baseUrl: string;
-  /** The partner's API key, sent as `x-api-key`. */
-  readonly apiKey: string;
-  /** Most time one attempt may take before it is abandoned, in milliseconds (default 30 000). */
-  readonly timeoutMs?: number;
-  /** How many times a failed call is tried again (default 3; 0 never retries). */
-  readonly retries?: number;
-  /** The first retry's delay bound, doubled for each later one (full jitter), in ms (default 250). */
-  readonly retryBaseDelayMs?: number;
-  /** The longest wait before a retry, `Retry-After` included, in ms (default 10 000). */
-  readonly maxRetryDelayMs?: number;
-  /** The fetch to use (default the global one). */
-  readonly fetch?: typeof fetch;
-}
-
-/** Options of one call. */
-export interface CallOptions {
-  /** Cancels the call, its retries included. */
-  readonly signal?: AbortSignal;
-  /**
-   * The Idempotency-Key of a write (docs/api.md, "Safe retries"). By default the client makes one
-   * (`crypto.randomUUID()`) per call and sends it on every attempt; give your own to retry a call
-   * across restarts of your process, or `false` to send none (the write is then never retried).
-   */
-  readonly idempotencyKey?: string | false;
-}
-
-/**
- * A failure the API answered: its status, its message, and for a refused body the path and reason
- * of the first problem (docs/api.md, "Every failure").
- *
- * @remarks Since 0.2.0
- */
-export class TruecostApiError extends Error {
-  override readonly name: string = 'TruecostApiError';
-  /** The HTTP status. */
-  readonly status: number;
-  /** The dotted path of the field at fault (`order.climes`), when the API named one. */
-  readonly path: string | undefined;
-  /** Why the field was refused, when the API said. */
-  readonly reason: string | undefined;
-  /** The body as the API sent it. */
-  readonly body: unknown;
-
-  constructor(status: number, body: unknown) {
-    const failure = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; error?: { path?: unknown; reason?: unknown } };
-    super(typeof failure.message === 'string' ? failure.message : `HTTP ${status}`);
-    this.status = status;
-    this.body = body;
-    this.path = typeof failure.error?.path === 'string' ? failure.error.path : undefined;
-    this.reason = typeof failure.error?.reason === 'string' ? failure.error.reason : undefined;
-  }
-}
-
-/**
- * The call got no answer: the connection failed or was cut, or every attempt timed out.
- *
- * @remarks Since 0.2.0
- */
-export class TruecostNetworkError extends Error {
-  override readonly name: string = 'TruecostNetworkError';
-  /** Whether the last attempt ended by the client's timeout. */
-  readonly timedOut: boolean;
-
-  constructor(message: string, options: { readonly cause: unknown; readonly timedOut: boolean }) {
-    super(message, { cause: options.cause });
-    this.timedOut = options.timedOut;
-  }
-}
 
 /** Defaults of {@link TruecostClientOptions}. */
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -160,43 +30,6 @@ interface Call {
   readonly body?: unknown;
   /** A write that takes an Idempotency-Key. */
   readonly write?: boolean;
-}
-
-/** The partner API, one method per route (docs/api.md). Every method rejects with {@link TruecostApiError} or {@link TruecostNetworkError}. */
-export interface TruecostClient {
-  /** E1: creates one order. */
-  createOrder(variant: Variant, body: CreateOrderRequest, options?: CallOptions): Promise<CreateOrderResponse>;
-  /** E2: creates 1 to 500 orders, all or nothing. */
-  createOrders(variant: Variant, body: CreateOrdersRequest, options?: CallOptions): Promise<CreateOrdersResponse>;
-  /** E3: adds climes to a locked order. */
-  addClimes(variant: Variant, body: UpdateClimesRequest, options?: CallOptions): Promise<AddClimesResponse>;
-  /** E4: removes climes from a locked order. */
-  removeClimes(variant: Variant, body: UpdateClimesRequest, options?: CallOptions): Promise<RemoveClimesResponse>;
-  /** Cancels a locked order in full. */
-  cancelOrder(variant: Variant, partnerOrderId: string, options?: CallOptions): Promise<CancelOrderResponse>;
-  /** Reads an order. */
-  getOrder(variant: Variant, partnerOrderId: string, options?: CallOptions): Promise<GetOrderResponse>;
-  /** E5: creates or replaces a cart's opt-in. */
-  setOptIn(body: OptInRequest, options?: CallOptions): Promise<OptInResponse>;
-  /** Reads a cart's opt-in. */
-  getOptIn(cartId: string, options?: CallOptions): Promise<GetOptInResponse>;
-  /** E6. */
-  flight(body: FlightRequest, options?: CallOptions): Promise<FlightResponse>;
-  /** E7: stores a bulk job; its results are delivered to the partner's endpoint ({@link verifyWebhook}). */
-  bulkFlight(body: BulkFlightRequest, options?: CallOptions): Promise<BulkFlightAccepted>;
-  /** The state of a bulk job. */
-  bulkJob(jobId: string, options?: CallOptions): Promise<BulkJobResponse>;
-  /** E8. */
-  cars(body: CarRequest, options?: CallOptions): Promise<CarResponse>;
-  /** E9 (a bus) or E10 (an SUV commute). */
-  transportation(body: BusRequest, options?: CallOptions): Promise<BusResponse>;
-  transportation(body: SuvRequest, options?: CallOptions): Promise<SuvResponse>;
-  /** E11. */
-  logistics(body: LogisticsRequest, options?: CallOptions): Promise<LogisticsResponse>;
-  /** E12. */
-  commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
-  /** E13. */
-  freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
 }
 
 const segment = (value: string): string => encodeURIComponent(value);
@@ -219,7 +52,9 @@ const segment = (value: string): string => encodeURIComponent(value);
  * @remarks Since 0.2.0
  */
 export function createTruecostClient(options: TruecostClientOptions): TruecostClient {
+  checkOptions(options);
   const base = options.baseUrl.replace(/\/+$/, '');
+  const target = hostAndPort(new URL(base));
   const fetcher = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const retries = options.retries ?? DEFAULT_RETRIES;
@@ -246,7 +81,7 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
         attemptSignal.done();
         if (callOptions.signal?.aborted === true) throw callOptions.signal.reason ?? error;
         if (last || !safe) {
-          throw new TruecostNetworkError(`${call.method} ${call.path}: no answer (${String(error)})`, { cause: error, timedOut: attemptSignal.timedOut() });
+          throw new TruecostNetworkError(`${call.method} ${call.path}: no answer from ${target} (${causeOf(error)})`, { cause: error, timedOut: attemptSignal.timedOut() });
         }
         await sleep(backoff(attempt), callOptions.signal);
         continue;
@@ -258,7 +93,9 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
         // The connection was cut while the answer was read.
         attemptSignal.done();
         if (callOptions.signal?.aborted === true) throw callOptions.signal.reason ?? error;
-        if (last || !safe) throw new TruecostNetworkError(`${call.method} ${call.path}: answer cut`, { cause: error, timedOut: attemptSignal.timedOut() });
+        if (last || !safe) {
+          throw new TruecostNetworkError(`${call.method} ${call.path}: answer from ${target} cut (${causeOf(error)})`, { cause: error, timedOut: attemptSignal.timedOut() });
+        }
         await sleep(backoff(attempt), callOptions.signal);
         continue;
       }
@@ -308,6 +145,20 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
 }
 
 /**
+ * Refuses options that could never work, at once rather than at the first call: a `baseUrl` that is
+ * not an http(s) URL, a missing or empty `apiKey` (which the service would answer with 401).
+ */
+function checkOptions(options: TruecostClientOptions): void {
+  const { baseUrl, apiKey } = (options ?? {}) as Partial<TruecostClientOptions>;
+  if (typeof baseUrl !== 'string' || !/^https?:\/\//i.test(baseUrl) || !URL.canParse(baseUrl)) {
+    throw new TypeError(`createTruecostClient needs baseUrl, the service's http or https address (e.g. https://truecost.example.com); got ${JSON.stringify(baseUrl)}.`);
+  }
+  if (typeof apiKey !== 'string' || apiKey.trim() === '') {
+    throw new TypeError(`createTruecostClient needs apiKey, the partner's API key (truecost_staging_... or truecost_prod_...); got ${JSON.stringify(apiKey)}.`);
+  }
+}
+
+/**
  * Whether a failed answer is worth another attempt: 429 and 503 always (the service refuses those
  * before writing); any other 5xx, and the 409 of a key still in progress, only for safe calls.
  */
@@ -324,46 +175,6 @@ function parse(text: string): unknown {
   } catch {
     return text;
   }
-}
-
-/** A signal that aborts with the caller's, or after `timeoutMs`; `done` frees its timer. */
-function withTimeout(outer: AbortSignal | undefined, timeoutMs: number): { signal: AbortSignal; timedOut(): boolean; done(): void } {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new Error(`timed out after ${timeoutMs} ms`));
-  }, timeoutMs);
-  const onAbort = (): void => controller.abort(outer?.reason);
-  if (outer?.aborted === true) onAbort();
-  else outer?.addEventListener('abort', onAbort, { once: true });
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    done: () => {
-      clearTimeout(timer);
-      outer?.removeEventListener('abort', onAbort);
-    },
-  };
-}
-
-/** Waits `ms`, or rejects as soon as the caller aborts. */
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason);
-      return;
-    }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /**

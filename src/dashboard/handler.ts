@@ -5,7 +5,7 @@
  */
 import { generateSigningSecret } from '../bulk/signing.js';
 import { readBodyText } from '../http/body.js';
-import type { FetchHandler } from '../http/handler.js';
+import type { FetchHandler, RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { JobState, Store } from '../orders/store.js';
 import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
@@ -18,6 +18,7 @@ import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
 import { couldBePartnerId, signInLimits } from './sign-in-limit.js';
+import { dashboardLogEntry, loggedDashboardPath, type DashboardTrace } from './request-log.js';
 import { csrfMatches, csrfToken, newToken, tokenHash } from './tokens.js';
 
 /** How long a session lasts from sign-in: 12 hours (docs/dashboard.md). */
@@ -44,6 +45,8 @@ export interface DashboardOptions {
   readonly lookup?: LookupFunction;
   /** Called after a job is queued again, e.g. to wake the bulk worker. */
   readonly onJobQueued?: (jobId: string) => void;
+  /** Called once per request with its line for the request log (src/dashboard/request-log.ts). */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Called with every fault that became a 500. */
   readonly onError?: (error: unknown, request: { readonly method: string; readonly path: string }) => void;
 }
@@ -103,7 +106,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     return { token, cookies: [cookie(request, PRE_SESSION_COOKIE, token)] };
   }
 
-  async function signIn(request: Request): Promise<Response> {
+  async function signIn(request: Request, trace: DashboardTrace): Promise<Response> {
     if (request.method === 'GET') {
       if ((await viewerOf(request)) !== undefined) return redirect(`${BASE}/keys`);
       const pre = preSession(request);
@@ -112,6 +115,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     const pre = cookieOf(request, PRE_SESSION_COOKIE);
     const form = await formOf(request, pre);
     const partnerId = (form.get('partner') ?? '').trim();
+    trace.partnerId = partnerId;
     const password = form.get('password') ?? '';
     const csrf = csrfToken(pre!);
     const address = addressOf(request);
@@ -136,11 +140,12 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
   const linkGone = (): Response =>
     respond(410, messagePage('Sign-in link used or expired', 'This sign-in link was already used or has expired. Ask your truecost operator for a new one.'));
 
-  async function invite(request: Request, token: string): Promise<Response> {
+  async function invite(request: Request, token: string, trace: DashboardTrace): Promise<Response> {
     const record = await store.findInvite(tokenHash(token));
     if (record === undefined || record.usedAt !== null || record.expiresAt <= now()) {
       return linkGone();
     }
+    trace.partnerId = record.partnerId;
     if (request.method === 'GET') {
       const pre = preSession(request);
       return respond(200, invitePage(record.partnerId, token, csrfToken(pre.token)), {}, pre.cookies);
@@ -231,16 +236,17 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
-  async function route(request: Request): Promise<Response> {
+  async function route(request: Request, trace: DashboardTrace): Promise<Response> {
     const url = new URL(request.url);
     const parts = url.pathname.slice(BASE.length).split('/').filter((part) => part !== '');
     const [first, ...rest] = parts;
     const method = request.method;
     if (method !== 'GET' && method !== 'POST' && method !== 'HEAD') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
     if (first === 'assets' && rest.length === 1 && method !== 'POST') return assetResponse(rest[0]);
-    if (first === 'sign-in' && rest.length === 0) return signIn(request);
-    if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]));
+    if (first === 'sign-in' && rest.length === 0) return signIn(request, trace);
+    if (first === 'invite' && rest.length === 1) return invite(request, segment(rest[0]), trace);
     const viewer = await viewerOf(request);
+    trace.partnerId = viewer?.partnerId;
     if (viewer === undefined) {
       if (method === 'POST') throw new PageError(403, 'Signed out', 'Your session has ended. Sign in again.');
       return redirect(`${BASE}/sign-in`);
@@ -265,13 +271,21 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
-  return async (request) => {
+  async function answer(request: Request, trace: DashboardTrace): Promise<Response> {
     try {
-      return await route(request);
+      return await route(request, trace);
     } catch (error) {
       if (error instanceof PageError) return respond(error.status, messagePage(error.title, error.message));
-      options.onError?.(error, { method: request.method, path: new URL(request.url).pathname });
+      options.onError?.(error, { method: request.method, path: loggedDashboardPath(new URL(request.url).pathname) });
       return respond(500, messagePage('Something went wrong', 'The dashboard could not answer. Try again in a moment.'));
     }
+  }
+
+  return async (request) => {
+    const started = performance.now();
+    const trace: DashboardTrace = {};
+    const response = await answer(request, trace);
+    options.onRequest?.(dashboardLogEntry(request, response.status, started, trace));
+    return response;
   };
 }

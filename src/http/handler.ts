@@ -6,6 +6,8 @@ import type { Environment, Scope } from '../orders/types.js';
 import { validateRequest } from '../validation-fast.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
+import { notJson, notUtf8 } from './not-json.js';
+import { strictRefusal } from './strict.js';
 import { KeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent, type IdempotencyOptions } from './idempotency.js';
@@ -254,17 +256,21 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
       const read = await call.readBody(maxBodyBytes);
-      if (!read.ok) return read.reason === 'too_large' ? tooLarge : failure('invalidJson');
+      if (!read.ok) return read.reason === 'too_large' ? tooLarge : failure('invalidJson', notUtf8);
       let parsed: unknown;
       try {
         parsed = JSON.parse(read.text);
-      } catch {
-        return failure('invalidJson');
+      } catch (error) {
+        return failure('invalidJson', notJson(error));
       }
       const validated = validateRequest(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
-      if (validated.ignored.length > 0) trace.ignored = validated.ignored;
+      if (validated.ignored.length > 0) {
+        const refused = strictRefusal(call.query, validated.ignored);
+        if (refused) return failure('badRequest', refused);
+        trace.ignored = validated.ignored;
+      }
       bodyText = read.text;
     }
     const context = { body, params: match.params, query: call.query ?? '', scope, now: now(), store, services };

@@ -24,7 +24,7 @@ const failureSchema = {
     message: { type: 'string', description: 'What went wrong, for the partner (not for end users).' },
     error: {
       type: 'object',
-      description: 'The first problem found in the request, when the body failed validation.',
+      description: 'The first problem found in the body.',
       required: ['path', 'reason'],
       properties: {
         path: { type: 'string', description: 'Dotted path of the field, e.g. `queries.flights.3.departure`.' },
@@ -62,7 +62,7 @@ function answerHeaders(route: AnyRoute): JsonObject | undefined {
 }
 
 const ignoredFieldsHeader = {
-  description: `Present when the body was valid and held fields the API ignored (unknown fields, as the contract says, or a field that does not apply, such as truck_capacity on a train leg): their dotted paths, e.g. \`queries.flights.0.cabin\`, comma-separated, each percent-encoded as by encodeURIComponent; as many whole paths as fit in ${MAX_IGNORED_FIELDS_HEADER_LENGTH} characters. The body is the same with or without it.`,
+  description: `The body fields the API ignored (unknown, or not applying, as truck_capacity on a train leg): dotted paths, e.g. \`queries.flights.0.cabin\`, comma-separated, each encoded by encodeURIComponent; the whole paths that fit in ${MAX_IGNORED_FIELDS_HEADER_LENGTH} characters. \`?strict=true\` refuses them instead.`,
   schema: { type: 'string' },
 };
 
@@ -73,6 +73,8 @@ const methodologyHeader = {
 
 /** The failures that carry `Retry-After`: the rate limit, and a store that cannot answer now or has no disk left. */
 const RETRY_AFTER_STATUSES = new Set([429, 503, 507]);
+
+const retryAfterHeader = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
 
 const replayedHeader = {
   description: '`true` when the answer is the stored answer of an earlier request with the same Idempotency-Key (docs/api.md, "Safe retries").',
@@ -86,6 +88,14 @@ const idempotencyKeyParameter = {
   description:
     'Makes the write safe to retry: the first request with the key runs and its answer is stored; a repeat with the same method, path and body gets that answer (with `Idempotent-Replayed: true`), a different request 422, a repeat while the first runs 409. Kept 24 hours by default, per partner and environment.',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+const strictParameter = {
+  name: 'strict',
+  in: 'query',
+  required: false,
+  description: '`true`: refuse body fields the API does not know (400 naming them) instead of ignoring them.',
+  schema: { type: 'string' },
 };
 
 function failureResponses(route: AnyRoute): JsonObject {
@@ -109,11 +119,11 @@ function failureResponses(route: AnyRoute): JsonObject {
 
 /** `Retry-After` on a 429; the ignored fields on the failures a route answers after it accepted the body. */
 function failureHeaders(route: AnyRoute, status: number, names: readonly ApiErrorName[]): JsonObject {
-  if (status === 429) return { headers: { 'retry-after': { description: 'Seconds to wait.', schema: { type: 'integer' } } } };
+  if (status === 429) return { headers: { 'retry-after': retryAfterHeader } };
   const headers: JsonObject = {};
   // A store that cannot answer now or has no disk left, and the 409 of an Idempotency-Key still in progress.
   if (RETRY_AFTER_STATUSES.has(status) || (status === 409 && names.includes('idempotencyKeyInProgress'))) {
-    headers['retry-after'] = { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } };
+    headers['retry-after'] = retryAfterHeader;
   }
   const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
   if (route.body !== undefined && afterBody) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
@@ -133,6 +143,7 @@ function operationOf(route: AnyRoute): JsonObject {
   for (const query of route.queryParameters ?? []) {
     parameters.push({ name: query.name, in: 'query', required: false, description: query.description, schema: jsonSchemaOf(query.schema, 'input') });
   }
+  if (route.body !== undefined) parameters.push(strictParameter);
   if (route.idempotent === true) parameters.push(idempotencyKeyParameter);
   return {
     operationId: route.operationId,

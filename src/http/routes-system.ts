@@ -24,25 +24,23 @@ const API_REFERENCE_CONFIGURATION = {
   customCss: 'a[href*="scalar.com"] { display: none; }',
 } as const;
 
+// The page's script finds its script and document beside the page, wherever the API is mounted
+// (/docs, /truecost/docs, /docs/). The tags HTML lets a page leave out (</head>, <body>, </body>,
+// </html>) are left out: the page is in every handler's bundle.
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>truecost API reference</title>
-</head>
-<body>
 <div id="app"></div>
 <script>
-// Wherever the API is mounted (/docs, /truecost/docs, /docs/), its script and document are beside the page.
 const base = location.pathname.replace(/\\/docs\\/?$/, '');
 const script = document.createElement('script');
 script.src = base + '${API_REFERENCE_SCRIPT_PATH}';
 script.onload = () => Scalar.createApiReference('#app', { ...${JSON.stringify(API_REFERENCE_CONFIGURATION)}, url: base + '/openapi.json' });
 document.head.append(script);
 </script>
-</body>
-</html>
 `;
 
 const NOT_READY_MESSAGE = 'Service Unavailable! Not ready to take requests.';

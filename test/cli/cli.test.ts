@@ -1,26 +1,62 @@
-import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { environmentOfKey } from '../../src/http/keys.js';
 import { calculatorSamples } from '../schemas/samples.js';
-import { truecost } from '../e2e/serve-process.js';
+import { root, truecost } from '../e2e/serve-process.js';
+
+const directory = mkdtempSync(join(tmpdir(), 'truecost-cli-'));
+const db = `sqlite:${join(directory, 'truecost.db')}`;
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 describe('truecost keys and partners', () => {
   it('keys create prints the new key alone on stdout', () => {
-    const result = truecost(['keys', 'create', '--partner', 'acme', '--env', 'production', '--db', 'memory:']);
+    const result = truecost(['keys', 'create', '--partner', 'acme', '--env', 'production', '--db', db]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^truecost_prod_[A-Za-z0-9_-]{32}\n$/);
     expect(environmentOfKey(result.stdout.trim())).toBe('production');
   });
 
   it('partners set-endpoint prints the signing secret alone on stdout', () => {
-    const result = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']);
+    const result = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', db]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^whsec_[A-Za-z0-9+/=]+\n$/);
   });
 
   it('keys revoke of a key the store does not know says so and exits 1', () => {
-    const result = truecost(['keys', 'revoke', 'truecost_staging_unknownunknownunknown', '--db', 'memory:']);
+    const result = truecost(['keys', 'revoke', 'truecost_staging_unknownunknownunknown', '--db', db]);
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('No such key.');
+  });
+
+  it.each([
+    [['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', 'memory:']],
+    [['keys', 'revoke', 'truecost_staging_unknownunknownunknown', '--db', 'memory:']],
+    [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']],
+    [['partners', 'invite', '--partner', 'acme', '--db', 'memory:']],
+    [['jobs', 'retry', 'job-1', '--db', 'memory:']],
+    [['worker', '--db', 'memory:']],
+  ])('%j refuses memory:, whose writes would be lost at exit, with exit code 2 and nothing on stdout', (args) => {
+    const result = truecost(args);
+    expect(result.status).toBe(2);
+    const command = args[0] === 'worker' ? 'worker' : `${args[0]} ${args[1]}`;
+    expect(result.stderr).toBe(
+      `truecost: ${command} cannot write to a memory: store: what it writes would be lost when it exits, and serve --db memory: keeps a store of its own. ` +
+        `Use --db sqlite:PATH or postgres://..., the store serve uses.\nRun 'truecost ${args[0]} --help' for usage.\n`,
+    );
+    expect(result.stdout).toBe('');
+  });
+
+  it('refuses memory: from TRUECOST_DB as from --db', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'src/cli/index.ts'), 'keys', 'create', '--partner', 'acme', '--env', 'staging'], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, TRUECOST_DB: 'memory:' },
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('keys create cannot write to a memory: store');
   });
 
   it.each([
@@ -36,6 +72,8 @@ describe('truecost keys and partners', () => {
     [['flight', 'DEL', 'BOM', '--class', 'business'], 'did you mean BUSINESS?'],
     [['calc', 'boats'], 'needs one calculator'],
     [['flight', 'DEL', 'BOM', '--seats', '2'], "Unknown option '--seats'"],
+    [['flight', 'DEL', 'XYZ'], 'truecost: the arrival airport "XYZ" is refused: Unknown IATA airport code.'],
+    [['flight', 'XYZ', 'BOM'], 'truecost: the departure airport "XYZ" is refused: Unknown IATA airport code.'],
   ])('%j is a usage error: one line saying what was wrong, a pointer to --help, exit code 2', (args, message) => {
     const result = truecost(args);
     expect(result.status).toBe(2);
@@ -46,6 +84,14 @@ describe('truecost keys and partners', () => {
     expect(pointer).toBe(`Run 'truecost ${command}--help' for usage.`);
     expect(rest).toEqual(['']);
     expect(result.stdout).toBe('');
+  });
+
+  it('names a refused airport in the command line\'s words, without the API\'s message or JSON path', () => {
+    const result = truecost(['flight', 'del', 'xyz']);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('"xyz"');
+    expect(result.stderr).not.toContain('Bad Request');
+    expect(result.stderr).not.toContain('queries.flights');
   });
 
   it('takes --class as the API takes flight_class: upper case only, so that the shell and the API agree', () => {

@@ -3,7 +3,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { parseServeOptions } from '../../src/cli/serve.js';
+import { configurationTable, SERVE_SETTINGS } from '../../src/cli/settings.js';
 import { dbUrlOf, DEFAULT_DB_URL } from '../../src/cli/store-url.js';
+import { UsageError } from '../../src/cli/usage.js';
 import { root, truecost } from '../e2e/serve-process.js';
 
 const version = (JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')) as { version: string }).version;
@@ -43,6 +46,43 @@ describe('truecost --help and --version', () => {
     // The usage lines that continue a command's first line are part of its help.
     expect(truecost(['serve', '--help']).stdout).toMatch(/^ +\[--request-timeout/m);
   });
+});
+
+describe('serve --help and the README, one list of settings', () => {
+  const readme = readFileSync(resolve(root, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Configuration'), readme.indexOf('\n## ', readme.indexOf('## Configuration') + 1));
+  const table = section.split('\n').filter((line) => line.startsWith('|')).join('\n');
+
+  it("the README's Configuration table is the settings list, row for row", () => {
+    expect(table).toBe(configurationTable());
+  });
+
+  it('serve --help names every variable of the README table, with its flag and default', () => {
+    const help = truecost(['serve', '--help']).stdout;
+    const variables = [...table.matchAll(/`([A-Z][A-Z_]+)`/g)].map(([, name]) => name!);
+    expect(variables).toEqual(expect.arrayContaining(['TRUECOST_DB_TIMEOUT', 'TRUECOST_DB_CONNECT_TIMEOUT', 'TRUECOST_STALE_KEY_WINDOW', 'TRUECOST_RATE_LIMIT']));
+    for (const setting of SERVE_SETTINGS) {
+      const line = help.split('\n').find((candidate) => candidate.startsWith(`  ${setting.env.join(', then ')} `));
+      expect(line, setting.env.join()).toBeDefined();
+      expect(line).toContain(`${setting.flag.split(' ')[0]}, default ${setting.fallback.replaceAll('`', '')}`);
+    }
+    for (const name of variables) expect(help, name).toContain(name);
+  });
+
+  it.each(SERVE_SETTINGS.filter((setting) => / (N|MS|HOURS)$/.test(setting.flag)).map((setting) => [setting.env[0]!, setting.flag.split(' ')[0]!]))(
+    'serve reads %s, and a bad value is refused naming %s',
+    (variable, flag) => {
+      const saved = process.env[variable];
+      process.env[variable] = 'not-a-number';
+      try {
+        expect(() => parseServeOptions(['--db', 'memory:'])).toThrow(UsageError);
+        expect(() => parseServeOptions(['--db', 'memory:'])).toThrow(flag);
+      } finally {
+        if (saved === undefined) delete process.env[variable];
+        else process.env[variable] = saved;
+      }
+    },
+  );
 });
 
 describe('configuration by environment', () => {

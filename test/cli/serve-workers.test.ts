@@ -38,6 +38,8 @@ describe('truecost serve --workers', () => {
         return pids.size === 2 ? [...pids] : undefined;
       }, 'two listening workers');
       expect(workers).not.toContain(service.child.pid);
+      // The primary made the new database's first key, once, before the workers opened it.
+      expect(service.lines.filter((line) => line.startsWith('staging key (partner local): truecost_staging_'))).toHaveLength(1);
 
       // The primary hands each new connection to the next worker in turn.
       const before = await scrape(`${service.base}/metrics`);

@@ -1,4 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { setEndpointCommand } from '../../src/cli/admin.js';
 import { UsageError } from '../../src/cli/usage.js';
 
@@ -22,8 +25,11 @@ const internal = [
   'https://localhost:8443/results',
 ];
 
+const directory = mkdtempSync(join(tmpdir(), 'truecost-set-endpoint-'));
+afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
 const setEndpoint = (url: string, ...flags: string[]) =>
-  setEndpointCommand(['--partner', 'acme', '--url', url, ...flags, '--db', 'memory:']);
+  setEndpointCommand(['--partner', 'acme', '--url', url, ...flags, '--db', `sqlite:${join(directory, 'truecost.db')}`]);
 
 describe('partners set-endpoint', () => {
   it.each(internal)('refuses %s, naming the address, unless private endpoints are allowed', async (url) => {

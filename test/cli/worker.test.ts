@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
@@ -39,7 +41,9 @@ describe('truecost worker', () => {
   });
 
   it('exits 0 after SIGTERM when run as a process', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'worker-until-signal.ts'), '--db', 'memory:'], {
+    const directory = mkdtempSync(join(tmpdir(), 'truecost-worker-'));
+    const db = `sqlite:${join(directory, 'truecost.db')}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'fixtures', 'worker-until-signal.ts'), '--db', db], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -55,6 +59,7 @@ describe('truecost worker', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(stdout).toContain('truecost worker stopped');
+    rmSync(directory, { recursive: true, force: true });
   });
 });
 

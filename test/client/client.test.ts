@@ -112,6 +112,48 @@ describe('truecost/client against truecost serve', () => {
     silent.close();
     expect(failure).toBeInstanceOf(TruecostNetworkError);
     expect((failure as TruecostNetworkError).timedOut).toBe(true);
+    expect((failure as Error).message).toBe(`GET /v3/integrations/vote/order/x: no answer from 127.0.0.1:${port} (timed out after 200 ms)`);
+  });
+
+  it('names the method, path, host, port and cause when the connection is refused', async () => {
+    const { createServer } = await import('node:net');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as { port: number }).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const failure = await createTruecostClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey, retries: 0 })
+      .flight({ queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] } })
+      .catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TruecostNetworkError);
+    expect((failure as TruecostNetworkError).timedOut).toBe(false);
+    expect((failure as Error).message).toBe(`POST /v3/flight: no answer from 127.0.0.1:${port} (connect ECONNREFUSED 127.0.0.1:${port})`);
+  });
+
+  it('writes out the default port of the scheme, and names the cause a custom fetch gives', async () => {
+    const refusing: typeof fetch = () => Promise.reject(new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) }));
+    const failure = await createTruecostClient({ baseUrl: 'https://truecost.invalid/api', apiKey, retries: 0, fetch: refusing }).bulkJob('j').catch((error: unknown) => error);
+    expect((failure as Error).message).toBe('GET /v3/flight/bulk/j: no answer from truecost.invalid:443 (getaddrinfo ENOTFOUND)');
+  });
+});
+
+describe('createTruecostClient', () => {
+  it.each([
+    [{ baseUrl: 'http://127.0.0.1:8080' }, /needs apiKey/],
+    [{ baseUrl: 'http://127.0.0.1:8080', apiKey: '' }, /needs apiKey/],
+    [{ baseUrl: 'http://127.0.0.1:8080', apiKey: '  ' }, /needs apiKey/],
+    [{ apiKey: 'truecost_staging_x' }, /needs baseUrl/],
+    [{ baseUrl: '', apiKey: 'truecost_staging_x' }, /needs baseUrl/],
+    [{ baseUrl: '127.0.0.1:8080', apiKey: 'truecost_staging_x' }, /needs baseUrl/],
+    [{ baseUrl: 'ftp://truecost.example.com', apiKey: 'truecost_staging_x' }, /needs baseUrl/],
+  ])('refuses %j at once, before any call', (options, message) => {
+    let fetched = false;
+    const fetcher: typeof fetch = () => {
+      fetched = true;
+      return Promise.reject(new Error('never'));
+    };
+    expect(() => createTruecostClient({ ...(options as { baseUrl: string; apiKey: string }), fetch: fetcher })).toThrow(TypeError);
+    expect(() => createTruecostClient({ ...(options as { baseUrl: string; apiKey: string }), fetch: fetcher })).toThrow(message);
+    expect(fetched).toBe(false);
   });
 });
 

@@ -33,7 +33,10 @@ export async function exerciseServer(base: string, key: string): Promise<void> {
 
   const notJson = await fetch(`${base}/v3/integrations/vote/order`, { method: 'POST', headers: json, body: '{"order"' });
   expect(notJson.status).toBe(400);
-  expect(await notJson.json()).toEqual({ message: apiErrors.badRequest.message });
+  expect(await notJson.json()).toEqual({
+    message: apiErrors.badRequest.message,
+    error: { path: '', reason: expect.stringMatching(/^The body is not JSON: .*position 8/) },
+  });
 
   const wrongType = await fetch(`${base}/v3/integrations/vote/order`, {
     method: 'POST',

@@ -332,14 +332,16 @@ describe('the installed command, with no optional package', () => {
     expect(result.stderr.trimEnd().split('\n')).toEqual([`truecost: This store needs the optional package ${driver}: run npm install ${driver}`]);
   });
 
-  it('serve --db memory: answers /healthz', async () => {
+  it('serve --db memory: answers /healthz, and says at start why /docs is missing', async () => {
     const child = spawn(join(consumer, 'node_modules', '.bin', 'truecost'), ['serve', '--port', '0', '--db', 'memory:'], {
       cwd: consumer,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     try {
+      const lines: string[] = [];
       const base = await new Promise<string>((done, fail) => {
         createInterface({ input: child.stdout }).on('line', (line) => {
+          lines.push(line);
           const match = /^truecost listening on (http:\/\/\S+)$/.exec(line);
           if (match !== null) done(match[1]!);
         });
@@ -348,6 +350,11 @@ describe('the installed command, with no optional package', () => {
       const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(200);
       expect(await health.json()).toEqual({ status: 'ok' });
+      expect((await fetch(`${base}/docs`)).status).toBe(404);
+      const noticeOf = () => lines.filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>).find((entry) => entry['event'] === 'docs-unavailable');
+      // The log writes in batches, within tens of milliseconds.
+      for (let waited = 0; noticeOf() === undefined && waited < 2000; waited += 50) await new Promise((wait) => setTimeout(wait, 50));
+      expect(noticeOf()).toMatchObject({ level: 'warn', message: expect.stringContaining('@scalar/api-reference') });
     } finally {
       child.kill('SIGTERM');
     }

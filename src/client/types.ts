@@ -1,0 +1,130 @@
+// The types of truecost/client: requests and answers (from the schemas the server validates
+// with, imported as types only), the client's options and its methods.
+import type { z } from 'zod';
+import type {
+  bulkFlightAcceptedSchema,
+  bulkFlightRequestSchema,
+  bulkFlightResultsSchema,
+  flightRequestSchema,
+  flightResponseSchema,
+} from '../schemas/flight.js';
+import type {
+  addClimesResponseSchema,
+  cancelOrderResponseSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  createOrdersRequestSchema,
+  createOrdersResponseSchema,
+  getOptInResponseSchema,
+  getOrderResponseSchema,
+  optInRequestSchema,
+  optInResponseSchema,
+  removeClimesResponseSchema,
+  updateClimesRequestSchema,
+  Variant,
+} from '../schemas/order.js';
+import type { carRequestSchema, carResponseSchema } from '../schemas/car.js';
+import type { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponseSchema } from '../schemas/transportation.js';
+import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
+import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
+import type { freightRequestSchema } from '../schemas/freight.js';
+import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+// Request types are the schemas' input (defaults may be left out); answers their output.
+export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
+export type CreateOrderResponse = z.output<typeof createOrderResponseSchema>;
+export type CreateOrdersRequest = z.input<typeof createOrdersRequestSchema>;
+export type CreateOrdersResponse = z.output<typeof createOrdersResponseSchema>;
+export type UpdateClimesRequest = z.input<typeof updateClimesRequestSchema>;
+export type AddClimesResponse = z.output<typeof addClimesResponseSchema>;
+export type RemoveClimesResponse = z.output<typeof removeClimesResponseSchema>;
+export type CancelOrderResponse = z.output<typeof cancelOrderResponseSchema>;
+export type GetOrderResponse = z.output<typeof getOrderResponseSchema>;
+export type OptInRequest = z.input<typeof optInRequestSchema>;
+export type OptInResponse = z.output<typeof optInResponseSchema>;
+export type GetOptInResponse = z.output<typeof getOptInResponseSchema>;
+export type FlightRequest = z.input<typeof flightRequestSchema>;
+export type FlightResponse = z.output<typeof flightResponseSchema>;
+export type BulkFlightRequest = z.input<typeof bulkFlightRequestSchema>;
+export type BulkFlightAccepted = z.output<typeof bulkFlightAcceptedSchema>;
+/** The body of a bulk result delivery (E7): flight_id to tonnes CO2e as a string. */
+export type BulkFlightResults = z.output<typeof bulkFlightResultsSchema>;
+export type BulkJobResponse = z.output<typeof bulkJobResponseSchema>;
+export type CarRequest = z.input<typeof carRequestSchema>;
+export type CarResponse = z.output<typeof carResponseSchema>;
+export type BusRequest = z.input<typeof busRequestSchema>;
+export type BusResponse = z.output<typeof busResponseSchema>;
+export type SuvRequest = z.input<typeof suvRequestSchema>;
+export type SuvResponse = z.output<typeof suvResponseSchema>;
+export type LogisticsRequest = z.input<typeof logisticsRequestSchema>;
+export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
+export type CommuteRequest = z.input<typeof commuteRequestSchema>;
+export type CommuteResponse = z.output<typeof commuteResponseSchema>;
+export type FreightRequest = z.input<typeof freightRequestSchema>;
+export type { Variant };
+
+/** How the client reaches the API and retries. */
+export interface TruecostClientOptions {
+  /** The service's address, e.g. `https://truecost.example.com` (a path prefix is kept). */
+  readonly baseUrl: string;
+  /** The partner's API key, sent as `x-api-key`. */
+  readonly apiKey: string;
+  /** Most time one attempt may take before it is abandoned, in milliseconds (default 30 000). */
+  readonly timeoutMs?: number;
+  /** How many times a failed call is tried again (default 3; 0 never retries). */
+  readonly retries?: number;
+  /** The first retry's delay bound, doubled for each later one (full jitter), in ms (default 250). */
+  readonly retryBaseDelayMs?: number;
+  /** The longest wait before a retry, `Retry-After` included, in ms (default 10 000). */
+  readonly maxRetryDelayMs?: number;
+  /** The fetch to use (default the global one). */
+  readonly fetch?: typeof fetch;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /** Cancels the call, its retries included. */
+  readonly signal?: AbortSignal;
+  /**
+   * The Idempotency-Key of a write (docs/api.md, "Safe retries"). By default the client makes one
+   * (`crypto.randomUUID()`) per call and sends it on every attempt; give your own to retry a call
+   * across restarts of your process, or `false` to send none (the write is then never retried).
+   */
+  readonly idempotencyKey?: string | false;
+}
+
+/** The partner API, one method per route (docs/api.md, docs/client.md). Every method rejects with `TruecostApiError` or `TruecostNetworkError`. */
+export interface TruecostClient {
+  /** E1: creates one order. */
+  createOrder(variant: Variant, body: CreateOrderRequest, options?: CallOptions): Promise<CreateOrderResponse>;
+  /** E2: creates 1 to 500 orders, all or nothing. */
+  createOrders(variant: Variant, body: CreateOrdersRequest, options?: CallOptions): Promise<CreateOrdersResponse>;
+  /** E3: adds climes to a locked order. */
+  addClimes(variant: Variant, body: UpdateClimesRequest, options?: CallOptions): Promise<AddClimesResponse>;
+  /** E4: removes climes from a locked order. */
+  removeClimes(variant: Variant, body: UpdateClimesRequest, options?: CallOptions): Promise<RemoveClimesResponse>;
+  /** Cancels a locked order in full. */
+  cancelOrder(variant: Variant, partnerOrderId: string, options?: CallOptions): Promise<CancelOrderResponse>;
+  /** Reads an order. */
+  getOrder(variant: Variant, partnerOrderId: string, options?: CallOptions): Promise<GetOrderResponse>;
+  /** E5: creates or replaces a cart's opt-in. */
+  setOptIn(body: OptInRequest, options?: CallOptions): Promise<OptInResponse>;
+  /** Reads a cart's opt-in. */
+  getOptIn(cartId: string, options?: CallOptions): Promise<GetOptInResponse>;
+  /** E6. */
+  flight(body: FlightRequest, options?: CallOptions): Promise<FlightResponse>;
+  /** E7: stores a bulk job; its results are delivered to the partner's endpoint (`verifyWebhook`). */
+  bulkFlight(body: BulkFlightRequest, options?: CallOptions): Promise<BulkFlightAccepted>;
+  /** The state of a bulk job. */
+  bulkJob(jobId: string, options?: CallOptions): Promise<BulkJobResponse>;
+  /** E8. */
+  cars(body: CarRequest, options?: CallOptions): Promise<CarResponse>;
+  /** E9 (a bus) or E10 (an SUV commute). */
+  transportation(body: BusRequest, options?: CallOptions): Promise<BusResponse>;
+  transportation(body: SuvRequest, options?: CallOptions): Promise<SuvResponse>;
+  /** E11. */
+  logistics(body: LogisticsRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** E12. */
+  commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
+  /** E13. */
+  freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+}

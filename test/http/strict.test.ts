@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { apiErrors } from '../../src/errors.js';
+import { buildOpenApiDocument, routes } from '../../src/http/index.js';
+import { requestSamples } from '../../src/testing/index.js';
+import { bodies, withExtra } from './body-samples.js';
+import { setup } from './support.js';
+
+const HEADER = 'x-truecost-ignored-fields';
+const withBody = routes.filter((route) => route.body !== undefined);
+const flight = { departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 };
+
+describe('?strict=true', () => {
+  it('refuses a misspelt flight_clas with a 400 naming it, where the default computes economy', async () => {
+    const { call } = await setup();
+    const misspelt = { queries: { flights: [{ ...flight, flight_clas: 'BUSINESS' }] } };
+    const strict = await call('POST', '/v3/flight?strict=true', misspelt);
+    expect(strict.status).toBe(400);
+    expect(strict.json).toEqual({
+      message: apiErrors.badRequest.message,
+      error: { path: 'queries.flights.0.flight_clas', reason: 'Unknown fields: queries.flights.0.flight_clas.' },
+    });
+    expect(strict.headers.get(HEADER)).toBeNull();
+    const lenient = await call('POST', '/v3/flight', misspelt);
+    expect(lenient.status).toBe(200);
+    expect(lenient.headers.get(HEADER)).toBe('queries.flights.0.flight_clas');
+    expect(lenient.text).toBe((await call('POST', '/v3/flight', { queries: { flights: [flight] } })).text);
+  });
+
+  it('names every unknown field in the reason, the first as the path', async () => {
+    const { call } = await setup();
+    const answer = await call('POST', '/v3/cars?explain=false&strict=true', { ...requestSamples.car, note: 1, 'a,b': 2 });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toEqual({ path: 'note', reason: 'Unknown fields: note, a,b.' });
+  });
+
+  it('answers a body without unknown fields as the default does', async () => {
+    const { call } = await setup();
+    const strict = await call('POST', '/v3/flight?strict=true', requestSamples.flight);
+    expect(strict.status).toBe(200);
+    expect(strict.text).toBe((await call('POST', '/v3/flight', requestSamples.flight)).text);
+  });
+
+  it.each([['strict=false'], ['strict=TRUE'], ['strict=1'], ['strictly=true'], ['nonstrict=true']])('?%s leaves unknown fields ignored', async (query) => {
+    const { call } = await setup();
+    const answer = await call('POST', `/v3/flight?${query}`, { queries: { flights: [{ ...flight, cabin: 'X' }] } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get(HEADER)).toBe('queries.flights.0.cabin');
+  });
+
+  it.each(withBody.map((route) => [route.method, route.path, route.operationId] as const))(
+    '%s %s refuses an unknown field under strict=true',
+    async (method, template, operationId) => {
+      const { call } = await setup();
+      if (operationId === 'addClimes' || operationId === 'removeClimes') {
+        expect((await call('POST', '/v3/integrations/vote/order', requestSamples.createOrder)).status).toBe(201);
+      }
+      const body = bodies[operationId];
+      const top = Array.isArray(body) ? [0] : [];
+      const answer = await call(method, `${template.replace('{variant}', 'vote')}?strict=true`, withExtra(body, top));
+      const path = [...top, 'misspelt'].join('.');
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ message: apiErrors.badRequest.message, error: { path, reason: `Unknown fields: ${path}.` } });
+    },
+  );
+
+  it('is in the OpenAPI document of every route that reads a body, as an optional query parameter', () => {
+    const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { parameters?: { name: string; in: string; required: boolean }[] }>> };
+    for (const route of withBody) {
+      const operation = document.paths[route.path]![route.method.toLowerCase()]!;
+      expect(operation.parameters, route.operationId).toContainEqual(expect.objectContaining({ name: 'strict', in: 'query', required: false }));
+    }
+  });
+});
+
+describe('a body that is not JSON', () => {
+  it.each([
+    ['{"order":', /^The body is not JSON: .+\.$/],
+    ['{not json', /^The body is not JSON: .*position 1.*\.$/],
+    ['', /^The body is not JSON: Unexpected end of JSON input\.$/],
+  ])('%j is a 400 whose reason says the body is not JSON, and where parsing stopped', async (body, reason) => {
+    const { call } = await setup();
+    const answer = await call('POST', '/v3/integrations/vote/order', body, { 'content-type': 'application/json' });
+    expect(answer.status).toBe(400);
+    expect(answer.json.message).toBe(apiErrors.invalidJson.message);
+    expect(answer.json.error.path).toBe('');
+    expect(answer.json.error.reason).toMatch(reason);
+  });
+
+  it('names bytes that are not UTF-8', async () => {
+    const { handler, staging } = await setup();
+    const response = await handler(
+      new Request('http://truecost.test/v3/cars', {
+        method: 'POST',
+        headers: { 'x-api-key': staging, 'content-type': 'application/json' },
+        body: new Uint8Array([0x7b, 0xff, 0x7d]),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message: apiErrors.invalidJson.message,
+      error: { path: '', reason: 'The body is not JSON: its bytes are not UTF-8.' },
+    });
+  });
+});
