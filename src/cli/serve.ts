@@ -14,7 +14,7 @@ import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
 import { onStopSignal } from './shutdown.js';
 import { drainable } from './drain.js';
-import { dbUrlOf, openStore, type StoreBounds } from './store-url.js';
+import { dbListenUrlOf, dbUrlOf, openStore, type StoreBounds } from './store-url.js';
 import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { keyPrefix } from '../dashboard/keys.js';
@@ -82,6 +82,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'secure-cookies': { type: 'boolean' },
     'db-timeout': { type: 'string' },
     'db-connect-timeout': { type: 'string' },
+    'db-listen-url': { type: 'string' },
     'stale-key-window': { type: 'string' },
     'idempotency-retention': { type: 'string' },
   });
@@ -96,6 +97,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
   const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
   const dbTimeout = values['db-timeout'] ?? (process.env['TRUECOST_DB_TIMEOUT'] || undefined);
   const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
+  const dbListenUrl = dbListenUrlOf(values['db-listen-url']);
   const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
   return {
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
@@ -113,6 +115,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     staleKeyWindowMs: integerOption(staleKeyWindow, 'stale-key-window', DEFAULT_STALE_KEY_WINDOW_MS, 0, 86_400_000),
     ...(dbTimeout === undefined ? {} : { dbTimeoutMs: integerOption(dbTimeout, 'db-timeout', 0, 1, 600_000) }),
     ...(dbConnectTimeout === undefined ? {} : { dbConnectTimeoutMs: integerOption(dbConnectTimeout, 'db-connect-timeout', 0, 1, 600_000) }),
+    ...(dbListenUrl === undefined ? {} : { dbListenUrl }),
     idempotencyRetentionMs:
       HOUR_MS *
       integerOption(
@@ -147,6 +150,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const bounds: StoreBounds = {
     ...(options.dbTimeoutMs === undefined ? {} : { timeoutMs: options.dbTimeoutMs }),
     ...(options.dbConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.dbConnectTimeoutMs }),
+    ...(options.dbListenUrl === undefined ? {} : { listenUrl: options.dbListenUrl }),
   };
   // A database unreachable at start leaves the service up but not ready, until it can be opened.
   const opened = await openWhenReachable(() => openStore(options.db, bounds), {

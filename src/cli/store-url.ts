@@ -23,6 +23,24 @@ export interface StoreBounds {
   readonly timeoutMs?: number;
   /** PostgreSQL: longest wait for a pooled connection, opening it included, in milliseconds. */
   readonly connectTimeoutMs?: number;
+  /** PostgreSQL: a URL straight to the database to LISTEN for key changes on; without it the store polls. */
+  readonly listenUrl?: string;
+}
+
+/** The environment variable of `--db-listen-url`. */
+export const DB_LISTEN_ENV_VARIABLE = 'TRUECOST_DB_LISTEN_URL';
+
+/**
+ * The direct PostgreSQL URL on which a store LISTENs for key changes: `--db-listen-url`, else
+ * `TRUECOST_DB_LISTEN_URL`, else none (the store then polls; docs/operations.md, "PgBouncer").
+ */
+export function dbListenUrlOf(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = flag ?? (env[DB_LISTEN_ENV_VARIABLE] || undefined);
+  if (url === undefined) return undefined;
+  if (!url.startsWith('postgres://') && !url.startsWith('postgresql://')) {
+    throw new UsageError(`--db-listen-url must be a postgres:// URL straight to the database; got ${JSON.stringify(url)}.`);
+  }
+  return postgresTarget(url).connectionString;
 }
 
 /**
@@ -50,6 +68,7 @@ export async function openStore(url: string, bounds: StoreBounds = {}): Promise<
       ...(poolSize === undefined ? {} : { poolSize }),
       ...(bounds.timeoutMs === undefined ? {} : { queryTimeoutMs: bounds.timeoutMs }),
       ...(bounds.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: bounds.connectTimeoutMs }),
+      ...(bounds.listenUrl === undefined ? {} : { listenConnectionString: bounds.listenUrl }),
     });
   }
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
@@ -57,7 +76,8 @@ export async function openStore(url: string, bounds: StoreBounds = {}): Promise<
 
 /** Opens the store at `url`, runs `work` on it, and closes the store whether `work` succeeded or threw. */
 export async function withStore<T>(url: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(url);
+  const listenUrl = dbListenUrlOf(undefined);
+  const store = await openStore(url, listenUrl === undefined ? {} : { listenUrl });
   try {
     return await work(store);
   } finally {

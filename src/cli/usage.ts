@@ -15,7 +15,7 @@ export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
-                 [--db-timeout 5000] [--db-connect-timeout 5000] [--stale-key-window 60000]
+                 [--db-timeout 5000] [--db-connect-timeout 5000] [--db-listen-url URL] [--stale-key-window 60000]
                  [--idempotency-retention 24]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
@@ -32,7 +32,7 @@ export const USAGE = `Usage:
 
 --db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
 Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT,
-TRUECOST_IDEMPOTENCY_RETENTION.
+TRUECOST_IDEMPOTENCY_RETENTION, TRUECOST_DB_LISTEN_URL.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
 private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
@@ -57,6 +57,8 @@ const DETAILS: Readonly<Record<string, string>> = {
   --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)
   --db-timeout MS   bound of a store call: PostgreSQL statement, SQLite lock wait (default 5000)
   --db-connect-timeout MS  bound of the wait for a PostgreSQL connection (default 5000)
+  --db-listen-url URL  PostgreSQL straight, not through PgBouncer: where key changes are
+                    LISTENed for (env TRUECOST_DB_LISTEN_URL); without it they are polled every 1 s
   --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
   --idempotency-retention HOURS  how long an Idempotency-Key replays its answer
                     (env TRUECOST_IDEMPOTENCY_RETENTION; default 24, at most 720)`,

@@ -8,6 +8,7 @@ import { apiErrors, successMessages } from '../../src/errors.js';
 import { calculatorRouteCases, calculatorSamples, samples } from '../schemas/samples.js';
 import { root, startService, truecost, type Service } from './serve-process.js';
 import { dropSchema } from '../setup/pg-schema.js';
+import { pgbouncerUnavailable, startPgBouncer, type PgBouncer } from '../setup/pgbouncer.js';
 
 // The whole service as a partner sees it: `truecost serve` in its own process on a fresh database,
 // every endpoint driven over real HTTP.
@@ -15,6 +16,8 @@ import { dropSchema } from '../setup/pg-schema.js';
 interface Target {
   readonly name: string;
   readonly skip: string | undefined;
+  /** Starts what the target needs before its keys are created. */
+  start?(): Promise<void>;
   db(): string;
   cleanup(): void | Promise<void>;
 }
@@ -22,6 +25,13 @@ interface Target {
 const work = mkdtempSync(join(tmpdir(), 'truecost-e2e-'));
 const pgUrl = process.env['TRUECOST_TEST_PG_URL'];
 const schema = `e2e_${process.pid}_${Date.now()}`;
+const bouncedSchema = `e2e_bounced_${process.pid}_${Date.now()}`;
+let bouncer: PgBouncer | undefined;
+const pgSkip = !existsSync(resolve(root, 'src/stores/postgres.ts'))
+  ? 'the PostgreSQL store is not in this build'
+  : pgUrl === undefined
+    ? 'TRUECOST_TEST_PG_URL is not set'
+    : undefined;
 
 const targets: Target[] = [
   {
@@ -32,13 +42,23 @@ const targets: Target[] = [
   },
   {
     name: 'PostgreSQL',
-    skip: !existsSync(resolve(root, 'src/stores/postgres.ts'))
-      ? 'the PostgreSQL store is not in this build'
-      : pgUrl === undefined
-        ? 'TRUECOST_TEST_PG_URL is not set'
-        : undefined,
+    skip: pgSkip,
     db: () => withSchema(pgUrl ?? '', schema),
     cleanup: () => dropSchema(pgUrl ?? '', schema),
+  },
+  {
+    // Every `truecost` command and the service reach the database only through PgBouncer in
+    // transaction mode (no direct URL to LISTEN on: key changes are polled).
+    name: 'PostgreSQL through PgBouncer in transaction mode',
+    skip: pgSkip ?? pgbouncerUnavailable(),
+    start: async () => {
+      bouncer = await startPgBouncer(pgUrl ?? '');
+    },
+    db: () => withSchema(bouncer!.url, bouncedSchema),
+    cleanup: async () => {
+      bouncer?.stop();
+      await dropSchema(pgUrl ?? '', bouncedSchema);
+    },
   },
 ];
 
@@ -64,6 +84,7 @@ for (const target of targets) {
     }
 
     beforeAll(async () => {
+      await target.start?.();
       staging = key(['--partner', 'acme', '--env', 'staging']);
       production = key(['--partner', 'acme', '--env', 'production']);
       other = key(['--partner', 'globex', '--env', 'staging']);

@@ -1,6 +1,9 @@
-// Key writes announced across processes: LISTEN/NOTIFY on one connection outside the pool.
+// Key writes announced across processes: LISTEN/NOTIFY on one direct connection outside the pool
+// or, without one, polling the key change counter (behind a transaction-pooling proxy, where LISTEN
+// cannot work: the proxy hands the listening server connection to other clients).
 import pg from 'pg';
-import { KEY_CHANNEL } from './statements.js';
+import { KEY_CHANNEL, postgresRunner } from './statements.js';
+import type { PostgresDatabase } from './transactions.js';
 
 /** How long the key listener waits before connecting again after losing its connection. */
 const LISTEN_RETRY_MS = 1000;
@@ -12,16 +15,16 @@ const LISTEN_CONNECT_TIMEOUT_MS = 5000;
 const NOTICE_WAIT_MS = 1000;
 
 export interface KeyChanges {
-  /** The key version, or undefined while the listening connection is down. */
+  /** The key version, or undefined while the listening connection (or the last poll) is down. */
   version(): number | undefined;
-  /** A fresh payload for the notice of one key write. */
-  notice(): string;
   /**
-   * Resolves once this store's listener receives the notice (or after {@link NOTICE_WAIT_MS}, or
-   * at once while it is not listening); call it before the notice is sent. PostgreSQL hands a
-   * notice to every listener at commit, so by then the other processes' listeners have it too.
+   * Called before a key write: the payload of its notice, and what to await once it committed.
+   * Listening, that resolves once this store's listener receives the notice (or after
+   * {@link NOTICE_WAIT_MS}, or at once while it is not listening): PostgreSQL hands a notice to
+   * every listener at commit, so by then the other processes' listeners have it too. Polling, it
+   * resolves after one poll interval, within which every other polling process read the counter.
    */
-  arrival(notice: string): Promise<void>;
+  announce(): { readonly notice: string; committed(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -31,6 +34,8 @@ export interface KeyChanges {
  * write is committed). Each notice bumps the version, and so does every (re)connection, since
  * notices sent while it was down are lost.
  */
+const noticeOf = (schema: string): string => `${schema} ${crypto.randomUUID()}`;
+
 export async function listenForKeyChanges(connectionString: string, schema: string): Promise<KeyChanges> {
   let version = 0;
   let listening = false;
@@ -75,28 +80,82 @@ export async function listenForKeyChanges(connectionString: string, schema: stri
     if (!closed) void connect();
   }
 
+  function arrival(notice: string): Promise<void> {
+    if (!listening) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        waiting.delete(notice);
+        resolve();
+      };
+      const timer = setTimeout(done, NOTICE_WAIT_MS);
+      timer.unref();
+      waiting.set(notice, done);
+    });
+  }
+
   await connect();
   return {
     version: () => (listening ? version : undefined),
-    notice: () => `${schema} ${crypto.randomUUID()}`,
-    arrival(notice) {
-      if (!listening) return Promise.resolve();
-      return new Promise((resolve) => {
-        const done = (): void => {
-          clearTimeout(timer);
-          waiting.delete(notice);
-          resolve();
-        };
-        const timer = setTimeout(done, NOTICE_WAIT_MS);
-        timer.unref();
-        waiting.set(notice, done);
-      });
+    announce() {
+      const notice = noticeOf(schema);
+      const arrived = arrival(notice);
+      return { notice, committed: () => arrived };
     },
     async close() {
       closed = true;
       listening = false;
       if (retry !== undefined) clearTimeout(retry);
       await client?.end().catch(() => undefined);
+    },
+  };
+}
+
+/** How much longer than one poll interval a key write waits, for the polls that started in the interval to finish. */
+const POLL_MARGIN_MS = 250;
+
+/**
+ * Reads the key change counter every `intervalMs`, at a fixed rate (every key write increments it
+ * in its transaction); each new value bumps the version, and so does every poll that succeeds
+ * after one that failed. Key writes of this store bump it at once.
+ */
+export async function pollKeyChanges(database: PostgresDatabase, schema: string, intervalMs: number): Promise<KeyChanges> {
+  const runner = postgresRunner(database);
+  let version = 0;
+  let up = false;
+  let seen: string | undefined;
+  let polling: Promise<void> | undefined;
+
+  async function poll(): Promise<void> {
+    try {
+      const row = await runner.get<{ version: string }>('keyChanges', {});
+      const counted = row?.version ?? '0';
+      if (!up || counted !== seen) version += 1;
+      seen = counted;
+      up = true;
+    } catch {
+      up = false;
+    } finally {
+      polling = undefined;
+    }
+  }
+
+  await (polling = poll());
+  // A poll still running when the next is due (a slow database) is not doubled.
+  const timer = setInterval(() => (polling ??= poll()), intervalMs);
+  timer.unref();
+  return {
+    version: () => (up ? version : undefined),
+    announce: () => ({
+      notice: noticeOf(schema),
+      committed() {
+        version += 1;
+        return new Promise((resolve) => setTimeout(resolve, intervalMs + POLL_MARGIN_MS).unref());
+      },
+    }),
+    async close() {
+      clearInterval(timer);
+      await polling;
     },
   };
 }
