@@ -26,6 +26,7 @@ export const USAGE = `Usage:
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
+  truecost jobs redrive [--partner ID] [--since ISO] [--until ISO] [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
@@ -69,7 +70,10 @@ how it was computed, the distance, aircraft, seats, cargo and load factors with 
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
 may be lower case (the API upper-cases them too).`,
   calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true).',
-  jobs: 'Lists, shows and retries bulk-result delivery jobs.',
+  jobs: `Lists, shows and retries bulk-result delivery jobs.
+  redrive queues again, due at once, every failed job of --partner (default: every partner) that
+  failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
+  unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
   worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
 };
 

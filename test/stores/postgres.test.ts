@@ -76,7 +76,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
       DROP TABLE key_changes, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
-      DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner;
+      DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner, jobs_failed;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
       ALTER TABLE orders DROP COLUMN updated_seq; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();
@@ -107,6 +107,26 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       expect(rows).toEqual([{ count: 3 }]);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it('vacuums and analyses the jobs table after 1 % of it changed, without a cost delay', async () => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ reloptions: string[] }>(
+        `SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'jobs'`,
+        [schema],
+      );
+      expect(rows[0]?.reloptions.sort()).toEqual([
+        'autovacuum_analyze_scale_factor=0.01',
+        'autovacuum_analyze_threshold=1000',
+        'autovacuum_vacuum_cost_delay=0',
+        'autovacuum_vacuum_scale_factor=0.01',
+        'autovacuum_vacuum_threshold=1000',
+      ]);
+    } finally {
+      await client.end();
     }
   });
 

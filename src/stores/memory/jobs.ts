@@ -5,8 +5,13 @@ import { page } from './page.js';
 
 type JobMethods = Pick<
   Store,
-  'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob' | 'listPartnerJobs'
+  | 'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'extendLease' | 'getJob' | 'listJobs' | 'retryJob'
+  | 'redriveJobs' | 'jobQueueHealth' | 'listPartnerJobs'
 >;
+
+/** Whether a worker may claim the job at `now`: queued or delivering, due, and its lease absent or over. */
+const claimableAt = (job: JobRecord, now: number): boolean =>
+  (job.state === 'queued' || job.state === 'delivering') && job.nextAttemptAt <= now && (job.leaseExpiresAt === null || job.leaseExpiresAt <= now);
 
 /** The job methods of a memory store, over a map of their own. */
 export function memoryJobs(): JobMethods {
@@ -42,11 +47,7 @@ export function memoryJobs(): JobMethods {
     async claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
       let due: JobRecord | undefined;
       for (const job of jobs.values()) {
-        const claimable =
-          (job.state === 'queued' || job.state === 'delivering') &&
-          job.nextAttemptAt <= now &&
-          (job.leaseExpiresAt === null || job.leaseExpiresAt <= now);
-        if (claimable && (due === undefined || job.nextAttemptAt < due.nextAttemptAt)) due = job;
+        if (claimableAt(job, now) && (due === undefined || job.nextAttemptAt < due.nextAttemptAt)) due = job;
       }
       if (due === undefined) return undefined;
       const claimed: JobRecord = {
@@ -75,6 +76,31 @@ export function memoryJobs(): JobMethods {
         if (outcome.nextAttemptAt === null) return { ...released, state: 'failed', lastError: outcome.error };
         return { ...released, state: 'queued', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
       });
+    },
+
+    async extendLease(jobId, workerId, leaseExpiresAt): Promise<boolean> {
+      if (jobs.get(jobId)?.state !== 'delivering') return false;
+      return updateJob(jobId, workerId, (job) => ({ ...job, leaseExpiresAt }));
+    },
+
+    async redriveJobs(filter, now): Promise<number> {
+      let count = 0;
+      for (const job of jobs.values()) {
+        if (job.state !== 'failed' || (filter.partnerId !== undefined && job.partnerId !== filter.partnerId)) continue;
+        if ((filter.since !== undefined && job.updatedAt < filter.since) || (filter.until !== undefined && job.updatedAt >= filter.until)) continue;
+        jobs.set(job.jobId, { ...job, state: 'queued', nextAttemptAt: now, leaseOwner: null, leaseExpiresAt: null, updatedAt: now });
+        count += 1;
+      }
+      return count;
+    },
+
+    async jobQueueHealth(now) {
+      const health = { queued: 0, delivering: 0, failed: 0, oldestDueAt: null as number | null };
+      for (const job of jobs.values()) {
+        if (job.state === 'queued' || job.state === 'delivering' || job.state === 'failed') health[job.state] += 1;
+        if (claimableAt(job, now) && (health.oldestDueAt === null || job.nextAttemptAt < health.oldestDueAt)) health.oldestDueAt = job.nextAttemptAt;
+      }
+      return health;
     },
 
     async getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined> {

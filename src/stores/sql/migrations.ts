@@ -16,8 +16,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   { name: 'idempotency keys' },
   // The key change counter, polled by stores that cannot LISTEN (behind a transaction-pooling proxy).
   { name: 'key change counter', only: 'postgres' },
-  // Autovacuum thresholds for the jobs table, a queue whose rows are updated several times each.
-  { name: 'jobs autovacuum', only: 'postgres' },
+  // The queue's health: an index of the failed jobs (for redrive and metrics) and, in PostgreSQL,
+  // autovacuum thresholds for the jobs table, a queue whose rows are updated several times each.
+  { name: 'queue health' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -53,8 +54,9 @@ function stepSql(dialect: SqlDialect, step: StepName): string {
   );
   const created = tables.filter((table) => table.createdIn === step).map((table) => createTableSql(dialect, table));
   const indexed = indexes.filter((index) => index.createdIn === step).map((index) => createIndexSql(dialect, index));
+  // Storage parameters are PostgreSQL's; SQLite has no autovacuum thresholds to set.
   const set = tableSettings
-    .filter((settings) => settings.setIn === step)
+    .filter((settings) => settings.setIn === step && dialect.name === 'postgres')
     .map(({ table, settings }) => `ALTER TABLE ${table} SET (${Object.entries(settings).map(([name, value]) => `${name} = ${value}`).join(', ')});`);
   return [...added, ...created, ...indexed, ...set].join('\n');
 }

@@ -13,7 +13,7 @@ export type StepName =
   | 'shared sign-in limits'
   | 'idempotency keys'
   | 'key change counter'
-  | 'jobs autovacuum';
+  | 'queue health';
 
 export interface Column {
   readonly name: string;
@@ -205,7 +205,7 @@ export const tables: readonly Table[] = [
 export const tableSettings: readonly TableSettings[] = [
   {
     table: 'jobs',
-    setIn: 'jobs autovacuum',
+    setIn: 'queue health',
     settings: {
       autovacuum_vacuum_scale_factor: 0.01,
       autovacuum_vacuum_threshold: 1000,
@@ -237,5 +237,7 @@ export const indexes: readonly Index[] = [
   { name: 'sign_in_failures_ended', table: 'sign_in_failures', createdIn: 'shared sign-in limits', on: '(window_ends)' },
   // Finds the keys whose lease or retention ended, which the sweep deletes.
   { name: 'idempotency_keys_expired', table: 'idempotency_keys', createdIn: 'idempotency keys', on: '(expires_at)' },
+  // The failed jobs by when they failed: `truecost jobs redrive` and the queue's metrics (docs/bulk.md).
+  { name: 'jobs_failed', table: 'jobs', createdIn: 'queue health', on: "(updated_at) WHERE state = 'failed'" },
 ];
 
