@@ -12,6 +12,7 @@ import { runClusterPrimary } from './cluster.js';
 import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
+import { registerQueueMetrics } from './queue-metrics.js';
 import { onStopSignal } from './shutdown.js';
 import { drainable } from './drain.js';
 import { dbListenUrlOf, dbUrlOf, openStore, type StoreBounds } from './store-url.js';
@@ -170,6 +171,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     output.out(`staging key (partner ${MEMORY_PARTNER_ID}): ${key}`);
   }
   const metrics = createServiceMetrics();
+  registerQueueMetrics(metrics.registry, store);
   const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
   const apiReferenceScript = await readApiReferenceScript();
   // Every server process delivers bulk jobs; leases keep two processes off one job, and more
