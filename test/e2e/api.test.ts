@@ -19,6 +19,8 @@ interface Target {
   /** Starts what the target needs before its keys are created. */
   start?(): Promise<void>;
   db(): string;
+  /** More arguments of `truecost serve`. */
+  readonly serveArgs?: readonly string[];
   cleanup(): void | Promise<void>;
 }
 
@@ -44,6 +46,8 @@ const targets: Target[] = [
     name: 'PostgreSQL',
     skip: pgSkip,
     db: () => withSchema(pgUrl ?? '', schema),
+    // Key changes over LISTEN on a direct connection (the target through PgBouncer polls instead).
+    serveArgs: ['--db-listen-url', pgUrl ?? ''],
     cleanup: () => dropSchema(pgUrl ?? '', schema),
   },
   {
@@ -90,7 +94,7 @@ for (const target of targets) {
       other = key(['--partner', 'globex', '--env', 'staging']);
       const endpoint = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'http://127.0.0.1:9/results', '--allow-private-endpoints', '--db', target.db()]);
       expect(endpoint.status, endpoint.stderr).toBe(0);
-      service = await startService(['--db', target.db(), '--allow-private-endpoints']);
+      service = await startService(['--db', target.db(), '--allow-private-endpoints', ...(target.serveArgs ?? [])]);
     }, 60_000);
 
     afterAll(async () => {
