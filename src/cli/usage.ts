@@ -31,7 +31,8 @@ export const USAGE = `Usage:
   truecost --version
   truecost COMMAND --help
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:.
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N&prepared_statements=false]
+or memory:.
 Environment (a flag wins over its variable): PORT, HOST, TRUECOST_DB or DATABASE_URL, TRUECOST_RATE_LIMIT,
 TRUECOST_IDEMPOTENCY_RETENTION, TRUECOST_DB_LISTEN_URL.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and

@@ -13,7 +13,7 @@ import { postgresIdempotency } from './postgres/idempotency.js';
 import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres/key-listener.js';
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
-import { beginSql, inTransaction, type PostgresDatabase } from './postgres/transactions.js';
+import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
 import { postgresUnavailability } from './postgres/unavailable.js';
 import { classifyingFailures } from '../orders/unavailable.js';
 import { planOptIn } from '../orders/machine.js';
@@ -38,12 +38,19 @@ export interface PostgresStoreOptions {
   readonly listenConnectionString?: string;
   /**
    * Without `listenConnectionString`: how often the store reads the key change counter, in
-   * milliseconds (default 1000); a key write also waits this long before it resolves.
+   * milliseconds (default 1000); `revokeApiKey` resolves this long (and 250 ms) after its commit.
    * @remarks Since 0.2.0
    */
   readonly keyPollIntervalMs?: number;
   /** The schema holding the tables, created when missing (default `public`). Lower-case letters, digits and underscores. */
   readonly schema?: string;
+  /**
+   * Whether statements are named, so that each connection parses and plans each once (default
+   * true). False for a transaction-pooling proxy that keeps no prepared statements: PgBouncer before
+   * 1.21, or later with `max_prepared_statements = 0` (docs/operations.md, "PgBouncer").
+   * @remarks Since 0.2.0
+   */
+  readonly preparedStatements?: boolean;
   /** Most connections the store keeps open (default 10). */
   readonly poolSize?: number;
   /**
@@ -94,7 +101,7 @@ async function migrate(connection: pg.PoolConfig, schema: string): Promise<void>
   const pool = new pg.Pool({ ...connection, max: 1 });
   pool.on('error', () => {});
   try {
-    await migrateOn({ pool, begin: beginSql(schema, undefined) }, schema);
+    await migrateOn({ pool, schema, statementTimeoutMs: undefined, namedStatements: false }, schema);
   } finally {
     await pool.end();
   }
@@ -161,7 +168,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
   pool.on('error', () => {});
   // The server cancels a statement past its bound (statement_timeout, set in each transaction).
-  const database: PostgresDatabase = { pool, begin: beginSql(schema, queryTimeoutMs) };
+  const database: PostgresDatabase = { pool, schema, statementTimeoutMs: queryTimeoutMs, namedStatements: options.preparedStatements ?? true };
   const keyChanges =
     options.listenConnectionString === undefined
       ? await pollKeyChanges(database, schema, options.keyPollIntervalMs ?? DEFAULT_KEY_POLL_INTERVAL_MS)
@@ -189,8 +196,8 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
    * Runs `write` in a transaction that announces a key change (a notice for the listening stores,
    * the counter for the polling ones), and resolves once the other processes have it.
    */
-  async function announcingKeyChange<T>(write: (tx: ReturnType<typeof postgresRunner>) => Promise<T>): Promise<T> {
-    const announcement = keyChanges.announce();
+  async function announcingKeyChange<T>(change: 'added' | 'revoked', write: (tx: ReturnType<typeof postgresRunner>) => Promise<T>): Promise<T> {
+    const announcement = keyChanges.announce(change);
     const result = await inTransaction(database, async (client) => {
       const tx = postgresRunner(client);
       const written = await write(tx);
@@ -225,7 +232,7 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
     },
 
     async addApiKey(record) {
-      await announcingKeyChange(async (tx) => {
+      await announcingKeyChange('added', async (tx) => {
         await tx.run('ensurePartner', { partnerId: record.partnerId, now: record.createdAt });
         await tx.run('upsertApiKey', record);
         await tx.run('setKeyPrefix', { keyHash: record.keyHash, prefix: record.prefix ?? null });
@@ -233,7 +240,7 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return announcingKeyChange(async (tx) => (await tx.run('revokeApiKey', { keyHash, now })) > 0);
+      return announcingKeyChange('revoked', async (tx) => (await tx.run('revokeApiKey', { keyHash, now })) > 0);
     },
 
     apiKeysVersion(): number | undefined {

@@ -10,6 +10,12 @@ describe('postgresTarget', () => {
       poolSize: 4,
     });
     expect(postgresTarget('postgres://u@db/truecost')).toEqual({ connectionString: 'postgres://u@db/truecost' });
+    expect(postgresTarget('postgres://u@bouncer:6432/truecost?prepared_statements=false')).toEqual({
+      connectionString: 'postgres://u@bouncer:6432/truecost',
+      preparedStatements: false,
+    });
+    expect(postgresTarget('postgres://u@db/truecost?prepared_statements=true').preparedStatements).toBe(true);
+    expect(() => postgresTarget('postgres://u@db/truecost?prepared_statements=no')).toThrow(UsageError);
   });
 
   it('refuses a pool_size that is not a whole number from 1 to 1000', () => {

@@ -21,10 +21,11 @@ export interface KeyChanges {
    * Called before a key write: the payload of its notice, and what to await once it committed.
    * Listening, that resolves once this store's listener receives the notice (or after
    * {@link NOTICE_WAIT_MS}, or at once while it is not listening): PostgreSQL hands a notice to
-   * every listener at commit, so by then the other processes' listeners have it too. Polling, it
-   * resolves after one poll interval, within which every other polling process read the counter.
+   * every listener at commit, so by then the other processes' listeners have it too. Polling, a
+   * revocation's resolves after one poll interval (and a margin), within which every other polling
+   * process read the counter; an added key's at once, as no process trusts a key it has not read.
    */
-  announce(): { readonly notice: string; committed(): Promise<void> };
+  announce(change: 'added' | 'revoked'): { readonly notice: string; committed(): Promise<void> };
   close(): Promise<void>;
 }
 
@@ -111,7 +112,7 @@ export async function listenForKeyChanges(connectionString: string, schema: stri
   };
 }
 
-/** How much longer than one poll interval a key write waits, for the polls that started in the interval to finish. */
+/** How much longer than one poll interval a revocation waits, for the polls that started in the interval to finish. */
 const POLL_MARGIN_MS = 250;
 
 /**
@@ -146,11 +147,11 @@ export async function pollKeyChanges(database: PostgresDatabase, schema: string,
   timer.unref();
   return {
     version: () => (up ? version : undefined),
-    announce: () => ({
+    announce: (change) => ({
       notice: noticeOf(schema),
-      committed() {
+      async committed() {
         version += 1;
-        return new Promise((resolve) => setTimeout(resolve, intervalMs + POLL_MARGIN_MS).unref());
+        if (change === 'revoked') await new Promise((resolve) => setTimeout(resolve, intervalMs + POLL_MARGIN_MS).unref());
       },
     }),
     async close() {

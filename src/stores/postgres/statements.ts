@@ -1,11 +1,12 @@
-// The statements only the PostgreSQL store runs, and the runner of every statement. Statements are
-// unnamed (parsed on each run): a named prepared statement lives on one server connection, which a
-// transaction-pooling proxy such as PgBouncer 1.18 does not keep for a client.
+// The statements only the PostgreSQL store runs, and the runner of every statement: named, so that
+// each connection parses and plans each one once, or unnamed (parsed on each run) when the store is
+// told so, since a named prepared statement lives on one server connection, which a
+// transaction-pooling proxy such as PgBouncer before 1.21 does not keep for a client.
 import type pg from 'pg';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters } from '../sql/statements.js';
 import { postgresDialect } from './dialect.js';
-import { inTransaction, type PostgresDatabase } from './transactions.js';
+import { namesStatements, runAlone, type PostgresDatabase } from './transactions.js';
 
 /** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
 export const KEY_CHANNEL = 'truecost_api_keys';
@@ -68,10 +69,12 @@ export interface PostgresRunner {
  * database, each statement in a transaction of its own, which sets the schema and the bound.
  */
 export function postgresRunner(target: PostgresDatabase | pg.PoolClient): PostgresRunner {
+  const named = namesStatements(target);
   const query = (name: PostgresStatementName, parameters: Parameters): Promise<pg.QueryResult> => {
     const statement = rendered[name];
-    const config = { text: statement.text, values: parameterValues(statement, parameters) };
-    return 'begin' in target ? inTransaction(target, (client) => client.query(config)) : target.query(config);
+    const values = parameterValues(statement, parameters);
+    const config = named ? { name: `truecost_${name}`, text: statement.text, values } : { text: statement.text, values };
+    return 'statementTimeoutMs' in target ? runAlone(target, config) : target.query(config);
   };
   return {
     get: async <Row>(name: PostgresStatementName, parameters: Parameters) => (await query(name, parameters)).rows[0] as Row | undefined,
