@@ -135,7 +135,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
    */
   function heartbeat(job: JobRecord, owner: string): () => void {
     const timer = setInterval(() => {
-      store.extendLease(job.jobId, owner, now() + leaseMs).catch((error: unknown) => {
+      store.extendLease?.(job.jobId, owner, now() + leaseMs).catch((error: unknown) => {
         log({ type: 'store-error', error: error instanceof Error ? error.message : String(error) });
       });
     }, leaseMs / HEARTBEATS_PER_LEASE);

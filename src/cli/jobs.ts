@@ -2,6 +2,7 @@
 // arguments, an opened store and the output, so that they run without a process; `jobsCommand`
 // adds the command line and the store from --db.
 import { DEFAULT_JOB_LIST_LIMIT, JOB_STATES, type JobRecord, type JobState, type RedriveFilter, type Store } from '../orders/store.js';
+import { redriveJobs } from '../orders/queue.js';
 import type { Output } from './types.js';
 import { dbUrlOf, withStore } from './store-url.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
@@ -119,7 +120,7 @@ export async function runJobsCommand(command: JobsCommand, store: Store, output:
     return 0;
   }
   if (command.action === 'redrive') {
-    const count = await store.redriveJobs(command.filter, now());
+    const count = await redriveJobs(store, command.filter, now());
     output.out(`Re-queued ${count} failed ${count === 1 ? 'job' : 'jobs'} for delivery.`);
     return 0;
   }

@@ -2,7 +2,8 @@
 // each scrape, so every process on a shared database reports the same figures. In a cluster the
 // primary keeps the highest of the workers' values (aggregator 'max'), not their sum.
 import { Gauge, type Registry } from 'prom-client';
-import type { JobQueueHealth, Store } from '../orders/store.js';
+import { jobQueueHealth } from '../orders/queue.js';
+import type { JobQueueHealth } from '../orders/store.js';
 
 /** The states `truecost_bulk_queue_jobs` reports. */
 const QUEUE_STATES = ['queued', 'delivering', 'failed'] as const;
@@ -12,13 +13,12 @@ const QUEUE_STATES = ['queued', 'delivering', 'failed'] as const;
  * from `store` at each scrape (one statement). When the store cannot answer, the counts are left
  * out of that scrape and the wait is NaN, rather than either reported stale.
  */
-export function registerQueueMetrics(registry: Registry, store: Pick<Store, 'jobQueueHealth'>, now: () => number = Date.now): void {
+export function registerQueueMetrics(registry: Registry, store: Parameters<typeof jobQueueHealth>[0], now: () => number = Date.now): void {
   let health: JobQueueHealth | undefined;
   let reading: Promise<void> | undefined;
   // Both gauges share one read per scrape.
   const read = (): Promise<void> =>
-    (reading ??= store
-      .jobQueueHealth(now())
+    (reading ??= jobQueueHealth(store, now())
       .then(
         (read) => void (health = read),
         () => void (health = undefined),

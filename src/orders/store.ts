@@ -157,10 +157,11 @@ export interface JobStore {
   recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean>;
   /**
    * Moves the end of `workerId`'s lease on a delivering job to `leaseExpiresAt` (the worker's
-   * heartbeat while it works); false when it no longer holds the job.
+   * heartbeat while it works); false when it no longer holds the job. A store without it keeps
+   * each lease as claimed: a delivery must then end within it.
    * @remarks Since 0.2.0
    */
-  extendLease(jobId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
+  extendLease?(jobId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */
   getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined>;
   /** Jobs for operators, newest first. */
@@ -169,12 +170,17 @@ export interface JobStore {
   retryJob(jobId: string, now: number): Promise<JobRecord | undefined>;
   /**
    * Queues again, due at `now`, every failed job that matches `filter` (its failure time is its
-   * `updatedAt`); resolves to how many.
+   * `updatedAt`); resolves to how many. Optional: `redriveJobs` of ./queue.ts does it through
+   * `listJobs` and `retryJob` for a store without it (the memory store).
    * @remarks Since 0.2.0
    */
-  redriveJobs(filter: RedriveFilter, now: number): Promise<number>;
-  /** @remarks Since 0.2.0 */
-  jobQueueHealth(now: number): Promise<JobQueueHealth>;
+  redriveJobs?(filter: RedriveFilter, now: number): Promise<number>;
+  /**
+   * The queue at `now`, in one read. Optional: `jobQueueHealth` of ./queue.ts counts `listJobs`
+   * for a store without it (the memory store).
+   * @remarks Since 0.2.0
+   */
+  jobQueueHealth?(now: number): Promise<JobQueueHealth>;
 }
 
 // ---------------------------------------------------------------------------------------------

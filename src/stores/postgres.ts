@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { JobRecord, Store } from '../orders/store.js';
 import { postgresDialect } from './postgres/dialect.js';
 import { postgresIdempotency } from './postgres/idempotency.js';
-import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres/key-listener.js';
+import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres/key-changes.js';
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';

@@ -140,7 +140,7 @@ describe('GET /metrics', () => {
     expect(valueOf(samples, 'truecost_bulk_queue_jobs', { state: 'queued' })).toBe(2);
 
     const down = new Registry();
-    registerQueueMetrics(down, { jobQueueHealth: () => Promise.reject(new Error('down')) }, () => now);
+    registerQueueMetrics(down, { ...store, jobQueueHealth: () => Promise.reject(new Error('down')) }, () => now);
     const text = await down.metrics();
     expect(text).not.toMatch(/^truecost_bulk_queue_jobs\{/m);
     // prom-client writes NaN as "Nan", which Prometheus reads case-insensitively.

@@ -1,17 +1,13 @@
 // The memory store's bulk jobs: one map, each method synchronous inside its promise.
 import { DEFAULT_JOB_LIST_LIMIT, type AttemptOutcome, type JobRecord, type JobState, type ListPage, type Store } from '../../orders/store.js';
 import type { Scope } from '../../orders/types.js';
+import { claimableAt } from '../../orders/queue.js';
 import { page } from './page.js';
 
 type JobMethods = Pick<
   Store,
-  | 'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'extendLease' | 'getJob' | 'listJobs' | 'retryJob'
-  | 'redriveJobs' | 'jobQueueHealth' | 'listPartnerJobs'
+  'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'extendLease' | 'getJob' | 'listJobs' | 'retryJob' | 'listPartnerJobs'
 >;
-
-/** Whether a worker may claim the job at `now`: queued or delivering, due, and its lease absent or over. */
-const claimableAt = (job: JobRecord, now: number): boolean =>
-  (job.state === 'queued' || job.state === 'delivering') && job.nextAttemptAt <= now && (job.leaseExpiresAt === null || job.leaseExpiresAt <= now);
 
 /** The job methods of a memory store, over a map of their own. */
 export function memoryJobs(): JobMethods {
@@ -79,28 +75,7 @@ export function memoryJobs(): JobMethods {
     },
 
     async extendLease(jobId, workerId, leaseExpiresAt): Promise<boolean> {
-      if (jobs.get(jobId)?.state !== 'delivering') return false;
-      return updateJob(jobId, workerId, (job) => ({ ...job, leaseExpiresAt }));
-    },
-
-    async redriveJobs(filter, now): Promise<number> {
-      let count = 0;
-      for (const job of jobs.values()) {
-        if (job.state !== 'failed' || (filter.partnerId !== undefined && job.partnerId !== filter.partnerId)) continue;
-        if ((filter.since !== undefined && job.updatedAt < filter.since) || (filter.until !== undefined && job.updatedAt >= filter.until)) continue;
-        jobs.set(job.jobId, { ...job, state: 'queued', nextAttemptAt: now, leaseOwner: null, leaseExpiresAt: null, updatedAt: now });
-        count += 1;
-      }
-      return count;
-    },
-
-    async jobQueueHealth(now) {
-      const health = { queued: 0, delivering: 0, failed: 0, oldestDueAt: null as number | null };
-      for (const job of jobs.values()) {
-        if (job.state === 'queued' || job.state === 'delivering' || job.state === 'failed') health[job.state] += 1;
-        if (claimableAt(job, now) && (health.oldestDueAt === null || job.nextAttemptAt < health.oldestDueAt)) health.oldestDueAt = job.nextAttemptAt;
-      }
-      return health;
+      return jobs.get(jobId)?.state === 'delivering' && updateJob(jobId, workerId, (job) => ({ ...job, leaseExpiresAt }));
     },
 
     async getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined> {

@@ -26,7 +26,7 @@ const BaseQuery = pg.Query as unknown as new (config: pg.QueryConfig, values: un
 
 /** A pg Query that sends {@link SETTINGS} first and leaves its row and completion out of the result. */
 class SettingsFirstQuery extends BaseQuery {
-  /** How many messages of the settings statement (its row, then its completion) are still to come. */
+  /** Whether the settings statement's row and completion are still to come (they come first). */
   #settingsPending = true;
   readonly #settings: readonly string[];
 

@@ -35,7 +35,7 @@ const postgresStatements = {
     INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
     SELECT partner_id, environment, partner_order_id, :kind, :delta, micro_climes, updated_at FROM updated`,
   notifyKeys: `SELECT pg_notify(:channel, :notice)`,
-  // Every key write also counts itself, for the stores that poll instead of listening (./key-listener.ts).
+  // Every key write also counts itself, for the stores that poll instead of listening (./key-changes.ts).
   countKeyChange: `INSERT INTO key_changes (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = key_changes.version + 1`,
   keyChanges: `SELECT COALESCE(MAX(version), 0)::text AS version FROM key_changes`,
   // SKIP LOCKED: a job another worker is claiming right now is passed over, never waited for.
