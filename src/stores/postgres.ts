@@ -144,6 +144,8 @@ async function migrateOn(database: PostgresDatabase, schema: string): Promise<vo
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const schema = options.schema ?? 'public';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a lower-case PostgreSQL identifier: ${schema}`);
+  const pollMs = options.keyPollIntervalMs ?? DEFAULT_KEY_POLL_INTERVAL_MS;
+  if (!(pollMs >= 1 && Number.isFinite(pollMs))) throw new RangeError(`keyPollIntervalMs must be a number of milliseconds, at least 1 (got ${pollMs}).`);
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const connection: pg.PoolConfig = {
     connectionString: options.connectionString,
@@ -171,7 +173,7 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const database: PostgresDatabase = { pool, schema, statementTimeoutMs: queryTimeoutMs, namedStatements: options.preparedStatements ?? true };
   const keyChanges =
     options.listenConnectionString === undefined
-      ? await pollKeyChanges(database, schema, options.keyPollIntervalMs ?? DEFAULT_KEY_POLL_INTERVAL_MS)
+      ? await pollKeyChanges(database, schema, pollMs)
       : await listenForKeyChanges(options.listenConnectionString, schema);
   // Every failure of a database that is away, slow or full is a StoreUnavailableError (503 or 507 over HTTP).
   return classifyingFailures(createPostgresStore(database, options, keyChanges), postgresUnavailability);

@@ -67,7 +67,7 @@ export async function startPgBouncer(postgresUrl: string): Promise<PgBouncer> {
   const stop = (): void => {
     try {
       const pid = Number(readFileSync(pidFile, 'utf8').trim());
-      if (pid > 0) process.kill(pid, 'SIGINT');
+      if (pid > 0) process.kill(pid, 'SIGTERM');
     } catch {
       // It never started, or has stopped.
     }

@@ -134,6 +134,12 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     await expect(openPostgresStore({ connectionString, schema: 'Bad-Name' })).rejects.toThrow(/identifier/);
   });
 
+  it('refuses a key poll interval that is not a number of milliseconds', async () => {
+    for (const keyPollIntervalMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(openPostgresStore({ connectionString, schema, keyPollIntervalMs })).rejects.toThrow(RangeError);
+    }
+  });
+
   describe('under concurrency', () => {
     it('sums concurrent additions and removals from several pools and two processes exactly', async () => {
       for (let round = 0; round < 3; round += 1) {
