@@ -11,7 +11,7 @@ const LISTEN_RETRY_MS = 1000;
 const LISTEN_KEEPALIVE_MS = 5000;
 /** Longest the listener waits to connect before trying again later. */
 const LISTEN_CONNECT_TIMEOUT_MS = 5000;
-/** Longest a key write waits for its own notice to come back (see `KeyChanges.delivered`). */
+/** Longest a key write waits for its own notice to come back (see `KeyChanges.announce`). */
 const NOTICE_WAIT_MS = 1000;
 
 export interface KeyChanges {
@@ -29,14 +29,15 @@ export interface KeyChanges {
   close(): Promise<void>;
 }
 
+/** The payload of a key write's notice: the schema, and an id of its own. */
+const noticeOf = (schema: string): string => `${schema} ${crypto.randomUUID()}`;
+
 /**
  * One connection, outside the pool, that LISTENs for key writes in `schema` from any process
  * (`addApiKey` and `revokeApiKey` notify inside their transaction, so the notice arrives once the
  * write is committed). Each notice bumps the version, and so does every (re)connection, since
  * notices sent while it was down are lost.
  */
-const noticeOf = (schema: string): string => `${schema} ${crypto.randomUUID()}`;
-
 export async function listenForKeyChanges(connectionString: string, schema: string): Promise<KeyChanges> {
   let version = 0;
   let listening = false;
