@@ -87,6 +87,7 @@ export type {
   DashboardStore,
   InviteRecord,
   JobListQuery,
+  JobQueueHealth,
   ListPage,
   OptInListQuery,
   OrderEvent,
@@ -98,6 +99,7 @@ export type {
   JobStore,
   OrderStore,
   PartnerStore,
+  RedriveFilter,
   ResultEndpoint,
   Store,
 } from './orders/store.js';

@@ -31,7 +31,9 @@ export interface BulkWorkerOptions {
   readonly timeoutMs?: number;
   /**
    * How long a claimed job stays with this worker before another may take it over (default the
-   * timeout plus 60 000). Must outlast the timeout, so that a live worker never loses a job mid-delivery.
+   * timeout plus 60 000). While the worker works on the job it extends the lease to this long from
+   * now every third of it (a heartbeat), so a slow delivery keeps its job whatever its length, and a
+   * crashed worker's job is taken over within one lease.
    */
   readonly leaseMs?: number;
   /** How often an idle worker looks for due jobs (default 1000); `wake` looks at once. */
@@ -69,6 +71,8 @@ export interface BulkWorker {
 
 /** Margin of the default lease beyond the delivery timeout, for computing and the store's writes. */
 const LEASE_MARGIN_MS = 60_000;
+/** How many heartbeats a lease holds: the lease is extended every third of it, so two may fail in a row. */
+const HEARTBEATS_PER_LEASE = 3;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const DEFAULT_CONCURRENCY = 4;
 
@@ -100,7 +104,7 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const fetch = options.fetch ?? guardedFetch(endpointPolicy, options.lookup);
   const log = options.log ?? (() => undefined);
   const compute = options.compute ?? computeBulkFlightResults;
-  if (!(leaseMs > timeoutMs)) throw new RangeError(`leaseMs (${leaseMs}) must be longer than timeoutMs (${timeoutMs}).`);
+  if (!(leaseMs >= HEARTBEATS_PER_LEASE && Number.isFinite(leaseMs))) throw new RangeError(`leaseMs must be a number of milliseconds, at least ${HEARTBEATS_PER_LEASE} (got ${leaseMs}).`);
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency}).`);
 
   let stopped = false;
@@ -123,8 +127,29 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     });
   }
 
+  /**
+   * Extends the lease on `job` every third of the lease until `stop` is called, so that no other
+   * worker takes over a job that is merely slow. A heartbeat the store fails is tried at the next
+   * beat; one that finds the lease gone changes nothing here: the attempt's own writes then find
+   * it gone too, and the attempt ends as lease-lost.
+   */
+  function heartbeat(job: JobRecord, owner: string): () => void {
+    const timer = setInterval(() => {
+      store.extendLease?.(job.jobId, owner, now() + leaseMs).catch((error: unknown) => {
+        log({ type: 'store-error', error: error instanceof Error ? error.message : String(error) });
+      });
+    }, leaseMs / HEARTBEATS_PER_LEASE);
+    return () => clearInterval(timer);
+  }
+
   async function handle(job: JobRecord, owner: string): Promise<void> {
-    const outcome = await attempt(job, owner);
+    const stopBeating = heartbeat(job, owner);
+    let outcome: AttemptOutcome | 'lease-lost';
+    try {
+      outcome = await attempt(job, owner);
+    } finally {
+      stopBeating();
+    }
     const recorded = outcome !== 'lease-lost' && (await store.recordAttempt(job.jobId, owner, outcome));
     const attempts = job.attempts + 1;
     if (outcome === 'lease-lost' || !recorded) log({ type: 'lease-lost', jobId: job.jobId });
@@ -162,9 +187,6 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     if (endpoint === undefined) return failed('No endpoint is configured for bulk results.');
     const verdict = checkEndpointUrl(endpoint.url, { ...endpointPolicy, environment: job.environment });
     if (!verdict.ok) return failed(verdict.reason);
-    // A delivery must end inside the lease, or a second worker could deliver the job at the same time.
-    const leaseEnd = job.leaseExpiresAt ?? now() + leaseMs;
-    if (leaseEnd - now() <= timeoutMs) return 'lease-lost';
     if (!(await store.startAttempt(job.jobId, owner, now()))) return 'lease-lost';
     const delivery = await deliverResults({
       endpoint,

@@ -11,10 +11,11 @@ import { runClusterPrimary } from './cluster.js';
 import { listen, startMetricsServer, urlOf } from './listening.js';
 import { createServiceLog, LOG_LEVELS, type LogLevel, type ServiceLog } from './log.js';
 import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type MetricsText } from './metrics.js';
+import { registerQueueMetrics } from './queue-metrics.js';
 import { onStopSignal } from './shutdown.js';
 import { drainable } from './drain.js';
 import { addFirstKey, createsSqliteFile } from './first-key.js';
-import { dbUrlOf, openStore, withStore, type StoreBounds } from './store-url.js';
+import { dbListenUrlOf, dbUrlOf, openStore, withStore, type StoreBounds } from './store-url.js';
 import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
@@ -81,6 +82,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'secure-cookies': { type: 'boolean' },
     'db-timeout': { type: 'string' },
     'db-connect-timeout': { type: 'string' },
+    'db-listen-url': { type: 'string' },
     'stale-key-window': { type: 'string' },
     'idempotency-retention': { type: 'string' },
   });
@@ -95,6 +97,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
   const rate = rateLimitOf(values['rate-limit'] ?? (process.env['TRUECOST_RATE_LIMIT'] || undefined));
   const dbTimeout = values['db-timeout'] ?? (process.env['TRUECOST_DB_TIMEOUT'] || undefined);
   const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
+  const dbListenUrl = dbListenUrlOf(values['db-listen-url']);
   const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
   return {
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
@@ -112,6 +115,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     staleKeyWindowMs: integerOption(staleKeyWindow, 'stale-key-window', DEFAULT_STALE_KEY_WINDOW_MS, 0, 86_400_000),
     ...(dbTimeout === undefined ? {} : { dbTimeoutMs: integerOption(dbTimeout, 'db-timeout', 0, 1, 600_000) }),
     ...(dbConnectTimeout === undefined ? {} : { dbConnectTimeoutMs: integerOption(dbConnectTimeout, 'db-connect-timeout', 0, 1, 600_000) }),
+    ...(dbListenUrl === undefined ? {} : { dbListenUrl }),
     idempotencyRetentionMs:
       HOUR_MS *
       integerOption(
@@ -148,6 +152,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const bounds: StoreBounds = {
     ...(options.dbTimeoutMs === undefined ? {} : { timeoutMs: options.dbTimeoutMs }),
     ...(options.dbConnectTimeoutMs === undefined ? {} : { connectTimeoutMs: options.dbConnectTimeoutMs }),
+    ...(options.dbListenUrl === undefined ? {} : { listenUrl: options.dbListenUrl }),
   };
   // A database unreachable at start leaves the service up but not ready, until it can be opened.
   const opened = await openWhenReachable(() => openStore(options.db, bounds), {
@@ -157,6 +162,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const store = trackKeyUsage(opened);
   if (options.db === 'memory:') output.out(await addFirstKey(store));
   const metrics = createServiceMetrics();
+  registerQueueMetrics(metrics.registry, store);
   const metricsText: MetricsText = inCluster ? clusterWorkerMetrics(metrics.registry) : () => metrics.registry.metrics();
   const apiReferenceScript = await readApiReferenceScript();
   if (apiReferenceScript === undefined) log.write('warn', { event: 'docs-unavailable', message: DOCS_UNAVAILABLE });

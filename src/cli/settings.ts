@@ -24,6 +24,12 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
   },
   { what: 'Bound of the wait for a PostgreSQL connection, ms', flag: '--db-connect-timeout MS', env: ['TRUECOST_DB_CONNECT_TIMEOUT'], fallback: '`5000`' },
   {
+    what: 'PostgreSQL URL, not through PgBouncer, on which key changes are LISTENed for (docs/operations.md, "PgBouncer")',
+    flag: '--db-listen-url URL',
+    env: ['TRUECOST_DB_LISTEN_URL'],
+    fallback: 'none: key changes are polled once a second',
+  },
+  {
     what: 'How long a confirmed key is still accepted while the store is down, ms',
     flag: '--stale-key-window MS',
     env: ['TRUECOST_STALE_KEY_WINDOW'],

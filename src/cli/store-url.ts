@@ -37,6 +37,24 @@ export interface StoreBounds {
   readonly timeoutMs?: number;
   /** PostgreSQL: longest wait for a pooled connection, opening it included, in milliseconds. */
   readonly connectTimeoutMs?: number;
+  /** PostgreSQL: a URL straight to the database to LISTEN for key changes on; without it the store polls. */
+  readonly listenUrl?: string;
+}
+
+/** The environment variable of `--db-listen-url`. */
+export const DB_LISTEN_ENV_VARIABLE = 'TRUECOST_DB_LISTEN_URL';
+
+/**
+ * The direct PostgreSQL URL on which a store LISTENs for key changes: `--db-listen-url`, else
+ * `TRUECOST_DB_LISTEN_URL`, else none (the store then polls; docs/operations.md, "PgBouncer").
+ */
+export function dbListenUrlOf(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const url = flag ?? (env[DB_LISTEN_ENV_VARIABLE] || undefined);
+  if (url === undefined) return undefined;
+  if (!url.startsWith('postgres://') && !url.startsWith('postgresql://')) {
+    throw new UsageError(`--db-listen-url must be a postgres:// URL straight to the database; got ${JSON.stringify(url)}.`);
+  }
+  return postgresTarget(url).connectionString;
 }
 
 /**
@@ -56,14 +74,16 @@ export async function openStore(url: string, bounds: StoreBounds = {}): Promise<
     return openSqliteStore({ path, ...(bounds.timeoutMs === undefined ? {} : { busyTimeoutMs: bounds.timeoutMs }) });
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    const { connectionString, schema, poolSize } = postgresTarget(url);
+    const { connectionString, schema, poolSize, preparedStatements } = postgresTarget(url);
     const { openPostgresStore } = await withDriver('pg', () => import('../stores/postgres.js'));
     return openPostgresStore({
       connectionString,
       ...(schema === undefined ? {} : { schema }),
       ...(poolSize === undefined ? {} : { poolSize }),
+      ...(preparedStatements === undefined ? {} : { preparedStatements }),
       ...(bounds.timeoutMs === undefined ? {} : { queryTimeoutMs: bounds.timeoutMs }),
       ...(bounds.connectTimeoutMs === undefined ? {} : { connectTimeoutMs: bounds.connectTimeoutMs }),
+      ...(bounds.listenUrl === undefined ? {} : { listenConnectionString: bounds.listenUrl }),
     });
   }
   throw new UsageError(`Unknown --db ${JSON.stringify(url)}: use sqlite:PATH, postgres://... or memory:.`);
@@ -71,7 +91,8 @@ export async function openStore(url: string, bounds: StoreBounds = {}): Promise<
 
 /** Opens the store at `url`, runs `work` on it, and closes the store whether `work` succeeded or threw. */
 export async function withStore<T>(url: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(url);
+  const listenUrl = dbListenUrlOf(undefined);
+  const store = await openStore(url, listenUrl === undefined ? {} : { listenUrl });
   try {
     return await work(store);
   } finally {
@@ -81,17 +102,23 @@ export async function withStore<T>(url: string, work: (store: Store) => Promise<
 
 /**
  * A PostgreSQL URL split into the connection string, the schema named by its `schema` query
- * parameter and the pool size of its `pool_size` parameter (truecost's own; the driver would send
- * them to the server as settings).
+ * parameter, the pool size of its `pool_size` parameter and whether statements are named
+ * (`prepared_statements=true|false`): truecost's own parameters, which the driver would send to
+ * the server as settings.
  */
-export function postgresTarget(url: string): { connectionString: string; schema?: string; poolSize?: number } {
+export function postgresTarget(url: string): { connectionString: string; schema?: string; poolSize?: number; preparedStatements?: boolean } {
   if (!URL.canParse(url)) throw new UsageError('--db postgres:// is not a valid URL.');
   const parsed = new URL(url);
   const schema = parsed.searchParams.get('schema');
   const pool = parsed.searchParams.get('pool_size');
-  if (schema === null && pool === null) return { connectionString: url };
+  const prepared = parsed.searchParams.get('prepared_statements');
+  if (schema === null && pool === null && prepared === null) return { connectionString: url };
+  if (prepared !== null && prepared !== 'true' && prepared !== 'false') {
+    throw new UsageError(`prepared_statements in --db must be true or false; got ${JSON.stringify(prepared)}.`);
+  }
   parsed.searchParams.delete('schema');
   parsed.searchParams.delete('pool_size');
+  parsed.searchParams.delete('prepared_statements');
   let poolSize: number | undefined;
   if (pool !== null) {
     poolSize = Number(pool);
@@ -103,6 +130,7 @@ export function postgresTarget(url: string): { connectionString: string; schema?
     connectionString: parsed.toString(),
     ...(schema === null ? {} : { schema }),
     ...(poolSize === undefined ? {} : { poolSize }),
+    ...(prepared === null ? {} : { preparedStatements: prepared === 'true' }),
   };
 }
 

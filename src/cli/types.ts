@@ -34,6 +34,8 @@ export interface ServeOptions {
   readonly dbTimeoutMs?: number;
   /** The bound of the wait for a PostgreSQL connection, in milliseconds; the store's default when absent. */
   readonly dbConnectTimeoutMs?: number;
+  /** PostgreSQL: a direct URL on which to LISTEN for key changes (`--db-listen-url`); without it the store polls. */
+  readonly dbListenUrl?: string;
   /** How long a confirmed key is still accepted while the store cannot answer, in milliseconds. */
   readonly staleKeyWindowMs: number;
   /** How long an Idempotency-Key replays its answer, in milliseconds (docs/api.md, "Safe retries"). */

@@ -16,7 +16,7 @@ export const USAGE = `Usage:
   truecost serve [--port 8080] [--host 127.0.0.1] [--db URL] [--rate-limit N] [--log-level info] [--no-request-log]
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
-                 [--db-timeout 5000] [--db-connect-timeout 5000] [--stale-key-window 60000]
+                 [--db-timeout 5000] [--db-connect-timeout 5000] [--db-listen-url URL] [--stale-key-window 60000]
                  [--idempotency-retention 24]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
@@ -27,12 +27,13 @@ export const USAGE = `Usage:
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
+  truecost jobs redrive [--partner ID] [--since ISO] [--until ISO] [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
 
---db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N] or memory:
-(serve only: the commands that write to a store refuse it).
+--db is sqlite:PATH (default sqlite:./truecost.db), postgres://...[?schema=NAME&pool_size=N&prepared_statements=false]
+or memory: (serve only: the commands that write to a store refuse it).
 Environment (a flag wins over its variable; serve --help names each one's flag and default):
 ${wrapped(SERVE_ENV_VARIABLES)}.
 Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
@@ -59,6 +60,8 @@ const DETAILS: Readonly<Record<string, string>> = {
   --secure-cookies  mark the dashboard's cookies Secure (behind a TLS proxy)
   --db-timeout MS   bound of a store call: PostgreSQL statement, SQLite lock wait (default 5000)
   --db-connect-timeout MS  bound of the wait for a PostgreSQL connection (default 5000)
+  --db-listen-url URL  PostgreSQL straight, not through PgBouncer: where key changes are
+                    LISTENed for (env TRUECOST_DB_LISTEN_URL); without it they are polled every 1 s
   --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
   --idempotency-retention HOURS  how long an Idempotency-Key replays its answer (default 24, at most 720)
 
@@ -74,7 +77,10 @@ how it was computed, the distance, aircraft, seats, cargo and load factors with 
 may be lower case (the API upper-cases them too). --basis ttw prints the tank-to-wake figure instead of
 the well-to-wake default (as ?basis=ttw).`,
   calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=).',
-  jobs: 'Lists, shows and retries bulk-result delivery jobs.',
+  jobs: `Lists, shows and retries bulk-result delivery jobs.
+  redrive queues again, due at once, every failed job of --partner (default: every partner) that
+  failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
+  unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
   worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
 };
 

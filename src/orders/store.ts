@@ -108,6 +108,25 @@ export interface JobRecord extends Scope {
   readonly deliveredAt: number | null;
 }
 
+/** Which failed jobs {@link JobStore.redriveJobs} queues again: by partner, and by when they failed (`since` included, `until` not). */
+export interface RedriveFilter {
+  readonly partnerId?: string;
+  readonly since?: number;
+  readonly until?: number;
+}
+
+/** The bulk queue at one instant, for metrics (docs/bulk.md, "The queue's health"). */
+export interface JobQueueHealth {
+  /** Jobs waiting for an attempt: queued, due or not. */
+  readonly queued: number;
+  /** Jobs a worker holds (their lease may have lapsed, after a crash). */
+  readonly delivering: number;
+  /** Jobs that failed for good and wait for a retry or a redrive. */
+  readonly failed: number;
+  /** When the job that has been due the longest without a worker became due; null when none is. */
+  readonly oldestDueAt: number | null;
+}
+
 /** The result of one delivery attempt, as a worker reports it. */
 export type AttemptOutcome =
   | { readonly delivered: true; readonly at: number }
@@ -136,12 +155,32 @@ export interface JobStore {
    * False when `workerId` no longer holds the lease.
    */
   recordAttempt(jobId: string, workerId: string, outcome: AttemptOutcome): Promise<boolean>;
+  /**
+   * Moves the end of `workerId`'s lease on a delivering job to `leaseExpiresAt` (the worker's
+   * heartbeat while it works); false when it no longer holds the job. A store without it keeps
+   * each lease as claimed: a delivery must then end within it.
+   * @remarks Since 0.2.0
+   */
+  extendLease?(jobId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */
   getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined>;
   /** Jobs for operators, newest first. */
   listJobs(filter: { readonly state?: JobState; readonly limit?: number }): Promise<JobRecord[]>;
   /** Queues a failed (or any undelivered) job again, due at `now`; undefined when unknown. */
   retryJob(jobId: string, now: number): Promise<JobRecord | undefined>;
+  /**
+   * Queues again, due at `now`, every failed job that matches `filter` (its failure time is its
+   * `updatedAt`); resolves to how many. Optional: `redriveJobs` of ./queue.ts does it through
+   * `listJobs` and `retryJob` for a store without it (the memory store).
+   * @remarks Since 0.2.0
+   */
+  redriveJobs?(filter: RedriveFilter, now: number): Promise<number>;
+  /**
+   * The queue at `now`, in one read. Optional: `jobQueueHealth` of ./queue.ts counts `listJobs`
+   * for a store without it (the memory store).
+   * @remarks Since 0.2.0
+   */
+  jobQueueHealth?(now: number): Promise<JobQueueHealth>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -121,8 +121,7 @@ export function createMemoryStore(): Store {
     },
 
     async getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined> {
-      const record = optIns.get(scoped(scope, cartId));
-      return record === undefined ? undefined : { ...record };
+      return structuredClone(optIns.get(scoped(scope, cartId)));
     },
 
     async addApiKey({ prefix, ...record }): Promise<void> {
@@ -132,8 +131,7 @@ export function createMemoryStore(): Store {
     },
 
     async findApiKey(keyHash: string): Promise<ApiKeyRecord | undefined> {
-      const record = apiKeys.get(keyHash);
-      return record === undefined ? undefined : { ...record };
+      return structuredClone(apiKeys.get(keyHash));
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
@@ -153,8 +151,7 @@ export function createMemoryStore(): Store {
     },
 
     async getResultEndpoint(partnerId: string): Promise<ResultEndpoint | undefined> {
-      const endpoint = endpoints.get(partnerId);
-      return endpoint === undefined ? undefined : { ...endpoint };
+      return structuredClone(endpoints.get(partnerId));
     },
 
     // -------------------------------------------------------------------------------------------
@@ -206,8 +203,7 @@ export function createMemoryStore(): Store {
     },
 
     async findInvite(tokenHash: string): Promise<InviteRecord | undefined> {
-      const invite = invites.get(tokenHash);
-      return invite === undefined ? undefined : { ...invite };
+      return structuredClone(invites.get(tokenHash));
     },
 
     async redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined> {
@@ -227,8 +223,7 @@ export function createMemoryStore(): Store {
     },
 
     async findSession(tokenHash: string): Promise<SessionRecord | undefined> {
-      const session = sessions.get(tokenHash);
-      return session === undefined ? undefined : { ...session };
+      return structuredClone(sessions.get(tokenHash));
     },
 
     async revokeSession(tokenHash: string, now: number): Promise<void> {

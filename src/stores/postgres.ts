@@ -10,10 +10,10 @@ import pg from 'pg';
 import type { JobRecord, Store } from '../orders/store.js';
 import { postgresDialect } from './postgres/dialect.js';
 import { postgresIdempotency } from './postgres/idempotency.js';
-import { listenForKeyChanges, type KeyChanges } from './postgres/key-listener.js';
+import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres/key-changes.js';
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
-import { inTransaction } from './postgres/transactions.js';
+import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
 import { postgresUnavailability } from './postgres/unavailable.js';
 import { classifyingFailures } from '../orders/unavailable.js';
 import { planOptIn } from '../orders/machine.js';
@@ -23,10 +23,34 @@ import type { JobRow } from './sql/rows.js';
 
 /** Where the PostgreSQL store keeps its data. */
 export interface PostgresStoreOptions {
-  /** A `postgres://` URL. */
+  /**
+   * A `postgres://` URL: PostgreSQL itself, or a connection pooler in front of it, PgBouncer in
+   * transaction mode included (the store sends no startup parameter and keeps no state on a
+   * connection between transactions; docs/operations.md, "PgBouncer").
+   */
   readonly connectionString: string;
+  /**
+   * A `postgres://` URL straight to PostgreSQL (not through a transaction-pooling proxy) on which
+   * one connection LISTENs for key changes, so that every process learns of a key added or
+   * revoked at once. Without it the store polls a counter every `keyPollIntervalMs` instead.
+   * @remarks Since 0.2.0
+   */
+  readonly listenConnectionString?: string;
+  /**
+   * Without `listenConnectionString`: how often the store reads the key change counter, in
+   * milliseconds (default 1000); `revokeApiKey` resolves this long (and 250 ms) after its commit.
+   * @remarks Since 0.2.0
+   */
+  readonly keyPollIntervalMs?: number;
   /** The schema holding the tables, created when missing (default `public`). Lower-case letters, digits and underscores. */
   readonly schema?: string;
+  /**
+   * Whether statements are named, so that each connection parses and plans each once (default
+   * true). False for a transaction-pooling proxy that keeps no prepared statements: PgBouncer before
+   * 1.21, or later with `max_prepared_statements = 0` (docs/operations.md, "PgBouncer").
+   * @remarks Since 0.2.0
+   */
+  readonly preparedStatements?: boolean;
   /** Most connections the store keeps open (default 10). */
   readonly poolSize?: number;
   /**
@@ -62,27 +86,31 @@ const DEFAULT_QUERY_TIMEOUT_MS = 5_000;
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 /** Idle time after which TCP keepalive probes a connection, so that a vanished server is noticed. */
 const KEEPALIVE_INITIAL_DELAY_MS = 5_000;
+/** How often a store that does not LISTEN reads the key change counter. */
+const DEFAULT_KEY_POLL_INTERVAL_MS = 1_000;
 /** How long `ping` waits for `SELECT 1`, connecting included, before it reports the database down. */
 const PING_TIMEOUT_MS = 2_000;
 
 /**
  * Applies the missing migrations (./sql/migrations.ts) in order, holding an advisory lock so that
  * concurrent opens wait for each other. On a pool of its own, without the statement bound: a
- * migration may rightly take longer than a request's statement.
+ * migration may rightly take longer than a request's statement. The lock and the search_path
+ * last for the transaction only, which a transaction-pooling proxy allows.
  */
 async function migrate(connection: pg.PoolConfig, schema: string): Promise<void> {
   const pool = new pg.Pool({ ...connection, max: 1 });
   pool.on('error', () => {});
   try {
-    await migrateOn(pool, schema);
+    await migrateOn({ pool, schema, statementTimeoutMs: undefined, namedStatements: false }, schema);
   } finally {
     await pool.end();
   }
 }
 
-async function migrateOn(pool: pg.Pool, schema: string): Promise<void> {
-  await inTransaction(pool, async (client) => {
+async function migrateOn(database: PostgresDatabase, schema: string): Promise<void> {
+  await inTransaction(database, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`truecost.migrate.${schema}`]);
+    // The search_path set at BEGIN names it; a schema created later in the transaction is found.
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await client.query(migrationsTableSql(postgresDialect));
     const { rows } = await client.query<{ version: number }>('SELECT COALESCE(MAX(version), 0) AS version FROM schema_migrations');
@@ -116,6 +144,8 @@ async function migrateOn(pool: pg.Pool, schema: string): Promise<void> {
 export async function openPostgresStore(options: PostgresStoreOptions): Promise<Store> {
   const schema = options.schema ?? 'public';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Not a lower-case PostgreSQL identifier: ${schema}`);
+  const pollMs = options.keyPollIntervalMs ?? DEFAULT_KEY_POLL_INTERVAL_MS;
+  if (!(pollMs >= 1 && Number.isFinite(pollMs))) throw new RangeError(`keyPollIntervalMs must be a number of milliseconds, at least 1 (got ${pollMs}).`);
   const queryTimeoutMs = options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS;
   const connection: pg.PoolConfig = {
     connectionString: options.connectionString,
@@ -124,7 +154,6 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // A server that vanished (a failover, a cut network) is noticed on idle connections too.
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
-    options: `-c search_path=${schema}`,
   };
   try {
     await migrate(connection, schema);
@@ -134,24 +163,29 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
   const pool = new pg.Pool({
     ...connection,
     max: options.poolSize ?? 10,
-    // The server cancels a statement past its bound; the driver gives up on a server that says nothing
-    // (frozen, or cut off) a little later, and the pool then drops that connection.
-    statement_timeout: queryTimeoutMs,
+    // The driver gives up on a server that says nothing (frozen, or cut off) a little after the
+    // statement bound each transaction sets, and the pool then drops that connection.
     query_timeout: queryTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
   });
   // An idle connection that dies is dropped by the pool; the next query opens a new one.
   pool.on('error', () => {});
-  const keyChanges = await listenForKeyChanges(options.connectionString, schema);
+  // The server cancels a statement past its bound (statement_timeout, set in each transaction).
+  const database: PostgresDatabase = { pool, schema, statementTimeoutMs: queryTimeoutMs, namedStatements: options.preparedStatements ?? true };
+  const keyChanges =
+    options.listenConnectionString === undefined
+      ? await pollKeyChanges(database, schema, pollMs)
+      : await listenForKeyChanges(options.listenConnectionString, schema);
   // Every failure of a database that is away, slow or full is a StoreUnavailableError (503 or 507 over HTTP).
-  return classifyingFailures(createPostgresStore(pool, options, keyChanges), postgresUnavailability);
+  return classifyingFailures(createPostgresStore(database, options, keyChanges), postgresUnavailability);
 }
 
-function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {
-  const runner = postgresRunner(pool);
+function createPostgresStore(database: PostgresDatabase, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {
+  const { pool } = database;
+  const runner = postgresRunner(database);
   const { methods, rows } = sharedStoreMethods(runner, postgresDialect);
-  const { guarded, ...idempotency } = postgresIdempotency(pool);
+  const { guarded, ...idempotency } = postgresIdempotency(database);
   const orderWrites = postgresOrderWrites(
-    pool,
+    database,
     rows,
     {
       optimisticAttempts: options.optimisticAttempts ?? OPTIMISTIC_ATTEMPTS,
@@ -160,18 +194,20 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     guarded,
   );
 
-  /** Runs `write` in a transaction that announces a key change, and resolves once the announcement is back. */
-  async function announcingKeyChange<T>(write: (tx: ReturnType<typeof postgresRunner>) => Promise<T>): Promise<T> {
-    const notice = keyChanges.notice();
-    const arrived = keyChanges.arrival(notice);
-    const result = await inTransaction(pool, async (client) => {
+  /**
+   * Runs `write` in a transaction that announces a key change (a notice for the listening stores,
+   * the counter for the polling ones), and resolves once the other processes have it.
+   */
+  async function announcingKeyChange<T>(change: 'added' | 'revoked', write: (tx: ReturnType<typeof postgresRunner>) => Promise<T>): Promise<T> {
+    const announcement = keyChanges.announce(change);
+    const result = await inTransaction(database, async (client) => {
       const tx = postgresRunner(client);
       const written = await write(tx);
-      await tx.run('notifyKeys', { channel: KEY_CHANNEL, notice });
+      await tx.run('countKeyChange', {});
+      await tx.run('notifyKeys', { channel: KEY_CHANNEL, notice: announcement.notice });
       return written;
     });
-    // The write is acknowledged once its notice is out to every listening process.
-    await arrived;
+    await announcement.committed();
     return result;
   }
 
@@ -198,7 +234,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async addApiKey(record) {
-      await announcingKeyChange(async (tx) => {
+      await announcingKeyChange('added', async (tx) => {
         await tx.run('ensurePartner', { partnerId: record.partnerId, now: record.createdAt });
         await tx.run('upsertApiKey', record);
         await tx.run('setKeyPrefix', { keyHash: record.keyHash, prefix: record.prefix ?? null });
@@ -206,7 +242,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async revokeApiKey(keyHash: string, now: number): Promise<boolean> {
-      return announcingKeyChange(async (tx) => (await tx.run('revokeApiKey', { keyHash, now })) > 0);
+      return announcingKeyChange('revoked', async (tx) => (await tx.run('revokeApiKey', { keyHash, now })) > 0);
     },
 
     apiKeysVersion(): number | undefined {
@@ -219,7 +255,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async createInvite(invite): Promise<void> {
-      await inTransaction(pool, async (client) => {
+      await inTransaction(database, async (client) => {
         const tx = postgresRunner(client);
         await tx.run('ensurePartner', { partnerId: invite.partnerId, now: invite.createdAt });
         await tx.run('insertInvite', invite);
@@ -227,7 +263,7 @@ function createPostgresStore(pool: pg.Pool, options: PostgresStoreOptions, keyCh
     },
 
     async redeemInvite(tokenHash: string, passwordHash: string, now: number): Promise<string | undefined> {
-      return inTransaction(pool, async (client) => {
+      return inTransaction(database, async (client) => {
         const tx = postgresRunner(client);
         const used = await tx.get<{ partner_id: string }>('useInvite', { tokenHash, now });
         if (used === undefined) return undefined;

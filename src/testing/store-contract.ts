@@ -3,6 +3,7 @@ import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineOrderChecks } from './store-checks/orders.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
 import { definePartnerAndJobChecks } from './store-checks/partners-jobs.js';
+import { defineQueueChecks } from './store-checks/queue.js';
 import { defineSignInChecks } from './store-checks/sign-in.js';
 
 /** One behaviour every `Store` must show, run on a freshly opened, empty store. */
@@ -16,6 +17,7 @@ export interface StoreCheck {
 function defineChecks(check: DefineCheck): void {
   defineOrderChecks(check);
   definePartnerAndJobChecks(check);
+  defineQueueChecks(check);
   defineSignInChecks(check);
   defineIdempotencyChecks(check);
 }

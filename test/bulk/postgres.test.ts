@@ -82,4 +82,35 @@ describe.skipIf(!url)('bulk delivery on PostgreSQL', () => {
       await receiver.close();
     }
   }, 180_000);
+
+  it('keeps a job with the worker whose delivery outlasts the lease, by heartbeats, so that the other never delivers it', async () => {
+    const [first, second] = stores as [Store, Store];
+    const secret = generateSigningSecret();
+    // Each answer takes 1 s, over three times the 300 ms lease.
+    const receiver = await startReceiver(secret, () => 200, { holdMs: 1_000 });
+    const events: WorkerEvent[] = [];
+    const options = { compute: fixedTruecost, pollIntervalMs: 20, leaseMs: 300, concurrency: 1, log: (event: WorkerEvent) => events.push(event), ...localEndpoints } as const;
+    const workers: ReturnType<typeof startBulkWorker>[] = [];
+    try {
+      await first.setResultEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
+      const jobIds = [randomUUID(), randomUUID()];
+      for (const jobId of jobIds) await first.enqueueJob({ jobId, request: [{ flight_id: 'F1' }], createdAt: Date.now(), ...scope });
+      workers.push(startBulkWorker({ ...options, store: first, workerId: 'slow-one' }), startBulkWorker({ ...options, store: second, workerId: 'slow-two' }));
+      for (let waited = 0; waited < 300; waited += 1) {
+        const states = await Promise.all(jobIds.map(async (jobId) => (await first.getJob(scope, jobId))?.state));
+        if (states.every((state) => state === 'delivered')) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // A second worker taking a job over would have sent it again.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const jobId of jobIds) {
+        expect(receiver.deliveriesOf(jobId)).toHaveLength(1);
+        expect(await first.getJob(scope, jobId)).toMatchObject({ state: 'delivered', attempts: 1 });
+      }
+      expect(events.filter((event) => event.type === 'lease-lost')).toEqual([]);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await receiver.close();
+    }
+  }, 60_000);
 });

@@ -186,9 +186,27 @@ describe('the bulk worker', () => {
     expect(receiver.deliveries.every((d) => d.overlapping === 0 && d.verified)).toBe(true);
   });
 
-  it('refuses a lease that would not outlast the delivery timeout', () => {
+  it('refuses a lease that is not a number of milliseconds of at least one per heartbeat', () => {
     const store = createMemoryStore();
-    expect(() => startBulkWorker({ store, compute: fixedTruecost, timeoutMs: 10_000, leaseMs: 10_000 })).toThrow(RangeError);
+    for (const leaseMs of [0, 2, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      expect(() => startBulkWorker({ store, compute: fixedTruecost, leaseMs })).toThrow(RangeError);
+    }
+  });
+
+  it('extends its lease while a delivery slower than the lease runs, so that a second worker never delivers the job again', async () => {
+    // Each answer takes 700 ms, over three times the 200 ms lease; two workers poll every 10 ms.
+    const { store, receiver } = await setup(undefined, 700);
+    const jobIds = await Promise.all(Array.from({ length: 3 }, () => enqueue(store)));
+    const events: WorkerEvent[] = [];
+    start({ store, workerId: 'a', leaseMs: 200, concurrency: 1, log: (event) => events.push(event) });
+    start({ store, workerId: 'b', leaseMs: 200, concurrency: 1, log: (event) => events.push(event) });
+
+    await Promise.all(jobIds.map((jobId) => waitForJob(store, jobId, ['delivered', 'failed'])));
+    for (const jobId of jobIds) {
+      expect(receiver.deliveriesOf(jobId)).toHaveLength(1);
+      expect((await store.getJob(scope, jobId))?.attempts).toBe(1);
+    }
+    expect(events.filter((event) => event.type === 'lease-lost')).toEqual([]);
   });
 });
 

@@ -4,7 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startReceiver } from '../bulk/receiver.js';
 import { calculatorSamples, samples } from '../schemas/samples.js';
-import { scrape, send, sendJson, valueOf, waitFor } from '../e2e/ops.js';
+import { parsePrometheus, scrape, send, sendJson, valueOf, waitFor } from '../e2e/ops.js';
+import { Registry } from 'prom-client';
+import { registerQueueMetrics } from '../../src/cli/queue-metrics.js';
+import { createMemoryStore } from '../../src/stores/memory.js';
+import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { startService, truecost } from '../e2e/serve-process.js';
 
 // `GET /metrics` of `truecost serve`, scraped and parsed as Prometheus would, before and after
@@ -92,6 +96,56 @@ describe('GET /metrics', () => {
       await receiver.close();
     }
   }, 60_000);
+
+  it('reports the queue read from the store, once whatever the number of workers: depth by state and the longest wait', async () => {
+    const path = join(work, 'queue.db');
+    const now = Date.now();
+    const store = await openSqliteStore({ path });
+    try {
+      const job = (jobId: string, createdAt: number) => store.enqueueJob({ jobId, request: {}, createdAt, partnerId: 'acme', environment: 'staging' });
+      // Failed for good; held by a worker that died an hour ago, its lease another hour; and queued for later.
+      await job('failed', now - 30_000);
+      await store.claimJob('gone', now - 20_000, 1_000);
+      await store.startAttempt('failed', 'gone', now - 20_000);
+      await store.recordAttempt('failed', 'gone', { delivered: false, at: now - 20_000, error: 'gone', nextAttemptAt: null });
+      await job('held', now - 10_000);
+      await store.claimJob('dead', now - 5_000, 3_600_000);
+      await job('later-1', now + 3_600_000);
+      await job('later-2', now + 7_200_000);
+    } finally {
+      await store.close();
+    }
+    const service = await startService(['--db', `sqlite:${path}`, '--workers', '2', '--drain-delay', '0']);
+    try {
+      const samples = await scrape(`${service.base}/metrics`);
+      expect(valueOf(samples, 'truecost_bulk_queue_jobs', { state: 'queued' })).toBe(2);
+      expect(valueOf(samples, 'truecost_bulk_queue_jobs', { state: 'delivering' })).toBe(1);
+      expect(valueOf(samples, 'truecost_bulk_queue_jobs', { state: 'failed' })).toBe(1);
+      expect(samples.has('truecost_bulk_queue_oldest_due_seconds')).toBe(true);
+      expect(valueOf(samples, 'truecost_bulk_queue_oldest_due_seconds')).toBe(0);
+    } finally {
+      expect(await service.stop()).toBe(0);
+    }
+  }, 60_000);
+
+  it('gives the wait of the job due the longest without a worker, and no figure when the store cannot answer', async () => {
+    const store = createMemoryStore();
+    const now = 1_800_000_000_000;
+    await store.enqueueJob({ jobId: 'a', request: {}, createdAt: now - 90_000, partnerId: 'acme', environment: 'staging' });
+    await store.enqueueJob({ jobId: 'b', request: {}, createdAt: now - 30_000, partnerId: 'acme', environment: 'staging' });
+    const registry = new Registry();
+    registerQueueMetrics(registry, store, () => now);
+    const samples = parsePrometheus(await registry.metrics());
+    expect(valueOf(samples, 'truecost_bulk_queue_oldest_due_seconds')).toBe(90);
+    expect(valueOf(samples, 'truecost_bulk_queue_jobs', { state: 'queued' })).toBe(2);
+
+    const down = new Registry();
+    registerQueueMetrics(down, { ...store, jobQueueHealth: () => Promise.reject(new Error('down')) }, () => now);
+    const text = await down.metrics();
+    expect(text).not.toMatch(/^truecost_bulk_queue_jobs\{/m);
+    // prom-client writes NaN as "Nan", which Prometheus reads case-insensitively.
+    expect(text).toMatch(/^truecost_bulk_queue_oldest_due_seconds nan$/im);
+  });
 
   it('moves to its own port with --metrics-port, and leaves the main port', async () => {
     const service = await startService(['--db', 'memory:', '--metrics-port', '0', '--drain-delay', '0']);

@@ -8,6 +8,7 @@ import { apiErrors, successMessages } from '../../src/errors.js';
 import { calculatorRouteCases, calculatorSamples, samples } from '../schemas/samples.js';
 import { root, startService, truecost, type Service } from './serve-process.js';
 import { dropSchema } from '../setup/pg-schema.js';
+import { pgbouncerUnavailable, startPgBouncer, type PgBouncer } from '../setup/pgbouncer.js';
 
 // The whole service as a partner sees it: `truecost serve` in its own process on a fresh database,
 // every endpoint driven over real HTTP.
@@ -15,13 +16,24 @@ import { dropSchema } from '../setup/pg-schema.js';
 interface Target {
   readonly name: string;
   readonly skip: string | undefined;
+  /** Starts what the target needs before its keys are created. */
+  start?(): Promise<void>;
   db(): string;
+  /** More arguments of `truecost serve`. */
+  readonly serveArgs?: readonly string[];
   cleanup(): void | Promise<void>;
 }
 
 const work = mkdtempSync(join(tmpdir(), 'truecost-e2e-'));
 const pgUrl = process.env['TRUECOST_TEST_PG_URL'];
 const schema = `e2e_${process.pid}_${Date.now()}`;
+const bouncedSchema = `e2e_bounced_${process.pid}_${Date.now()}`;
+let bouncer: PgBouncer | undefined;
+const pgSkip = !existsSync(resolve(root, 'src/stores/postgres.ts'))
+  ? 'the PostgreSQL store is not in this build'
+  : pgUrl === undefined
+    ? 'TRUECOST_TEST_PG_URL is not set'
+    : undefined;
 
 const targets: Target[] = [
   {
@@ -32,13 +44,26 @@ const targets: Target[] = [
   },
   {
     name: 'PostgreSQL',
-    skip: !existsSync(resolve(root, 'src/stores/postgres.ts'))
-      ? 'the PostgreSQL store is not in this build'
-      : pgUrl === undefined
-        ? 'TRUECOST_TEST_PG_URL is not set'
-        : undefined,
+    skip: pgSkip,
     db: () => withSchema(pgUrl ?? '', schema),
+    // Key changes over LISTEN on a direct connection (the target through PgBouncer polls instead).
+    serveArgs: ['--db-listen-url', pgUrl ?? ''],
     cleanup: () => dropSchema(pgUrl ?? '', schema),
+  },
+  {
+    // Every `truecost` command and the service reach the database only through PgBouncer in
+    // transaction mode (no direct URL to LISTEN on: key changes are polled).
+    name: 'PostgreSQL through PgBouncer in transaction mode',
+    skip: pgSkip ?? pgbouncerUnavailable(),
+    start: async () => {
+      bouncer = await startPgBouncer(pgUrl ?? '');
+    },
+    // Unnamed statements: PgBouncer 1.18 keeps no prepared statement across transactions.
+    db: () => `${withSchema(bouncer!.url, bouncedSchema)}&prepared_statements=false`,
+    cleanup: async () => {
+      bouncer?.stop();
+      await dropSchema(pgUrl ?? '', bouncedSchema);
+    },
   },
 ];
 
@@ -64,12 +89,13 @@ for (const target of targets) {
     }
 
     beforeAll(async () => {
+      await target.start?.();
       staging = key(['--partner', 'acme', '--env', 'staging']);
       production = key(['--partner', 'acme', '--env', 'production']);
       other = key(['--partner', 'globex', '--env', 'staging']);
       const endpoint = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'http://127.0.0.1:9/results', '--allow-private-endpoints', '--db', target.db()]);
       expect(endpoint.status, endpoint.stderr).toBe(0);
-      service = await startService(['--db', target.db(), '--allow-private-endpoints']);
+      service = await startService(['--db', target.db(), '--allow-private-endpoints', ...(target.serveArgs ?? [])]);
     }, 60_000);
 
     afterAll(async () => {
@@ -189,7 +215,8 @@ for (const target of targets) {
 
     it('refuses a revoked key on the next request', async () => {
       const revocable = key(['--partner', 'acme', '--env', 'staging']);
-      expect((await call('GET', '/v3/integrations/vote/order/ORD-1001', undefined, { 'x-api-key': revocable })).status).toBe(200);
+      // On a new connection too: the command above blocks this process as the one below does.
+      expect(await statusOnNewConnection('/v3/integrations/vote/order/ORD-1001', { 'x-api-key': revocable })).toBe(200);
       expect(truecost(['keys', 'revoke', revocable, '--db', target.db()]).status).toBe(0);
       // On a new connection: the command above blocks this process for longer than the server
       // keeps an idle connection, so fetch's pooled one may be closed under it.

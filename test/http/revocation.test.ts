@@ -128,7 +128,7 @@ describe('revoking a key', () => {
     });
 
     it('refuses the key once the revocation notice reaches the other store', async () => {
-      const open = () => openPostgresStore({ connectionString: url!, schema, poolSize: 2 });
+      const open = () => openPostgresStore({ connectionString: url!, listenConnectionString: url!, schema, poolSize: 2 });
       await revokedThroughTheOther(open, async (reader) => {
         // The notice travels on the other store's listening connection; wait for it to land.
         const before = reader.apiKeysVersion?.();
@@ -139,7 +139,7 @@ describe('revoking a key', () => {
     });
 
     it('trusts no cached key while the listening connection is down', async () => {
-      const store = await openPostgresStore({ connectionString: url!, schema, poolSize: 2 });
+      const store = await openPostgresStore({ connectionString: url!, listenConnectionString: url!, schema, poolSize: 2 });
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       try {

@@ -14,7 +14,9 @@ if (!url) console.warn('Skipping the PostgreSQL store tests: set TRUECOST_TEST_P
 const schema = `truecost_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
 const connectionString = url ?? '';
 type Tuning = Pick<PostgresStoreOptions, 'optimisticAttempts' | 'onLockedFallback' | 'poolSize'>;
-const openShared = (tuning: Tuning = {}): Promise<Store> => openPostgresStore({ connectionString, schema, poolSize: 4, ...tuning });
+// The stores LISTEN for key changes on a connection of their own (the tests through PgBouncer poll instead).
+const openShared = (tuning: Tuning = {}): Promise<Store> =>
+  openPostgresStore({ connectionString, listenConnectionString: connectionString, schema, poolSize: 4, ...tuning });
 
 async function adminQuery(text: string): Promise<void> {
   const client = new pg.Client({ connectionString });
@@ -61,7 +63,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -73,8 +75,8 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     await store.close();
     // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
-      DROP TABLE idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
-      DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner;
+      DROP TABLE key_changes, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
+      DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner, jobs_failed;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
       ALTER TABLE orders DROP COLUMN updated_seq; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();
@@ -108,8 +110,34 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     }
   });
 
+  it('vacuums and analyses the jobs table after 1 % of it changed, without a cost delay', async () => {
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ reloptions: string[] }>(
+        `SELECT c.reloptions FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND c.relname = 'jobs'`,
+        [schema],
+      );
+      expect(rows[0]?.reloptions.sort()).toEqual([
+        'autovacuum_analyze_scale_factor=0.01',
+        'autovacuum_analyze_threshold=1000',
+        'autovacuum_vacuum_cost_delay=0',
+        'autovacuum_vacuum_scale_factor=0.01',
+        'autovacuum_vacuum_threshold=1000',
+      ]);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('refuses a schema name it would have to quote', async () => {
     await expect(openPostgresStore({ connectionString, schema: 'Bad-Name' })).rejects.toThrow(/identifier/);
+  });
+
+  it('refuses a key poll interval that is not a number of milliseconds', async () => {
+    for (const keyPollIntervalMs of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) {
+      await expect(openPostgresStore({ connectionString, schema, keyPollIntervalMs })).rejects.toThrow(RangeError);
+    }
   });
 
   describe('under concurrency', () => {

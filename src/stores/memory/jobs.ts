@@ -1,11 +1,12 @@
 // The memory store's bulk jobs: one map, each method synchronous inside its promise.
 import { DEFAULT_JOB_LIST_LIMIT, type AttemptOutcome, type JobRecord, type JobState, type ListPage, type Store } from '../../orders/store.js';
 import type { Scope } from '../../orders/types.js';
+import { claimableAt } from '../../orders/queue.js';
 import { page } from './page.js';
 
 type JobMethods = Pick<
   Store,
-  'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob' | 'listPartnerJobs'
+  'enqueueJob' | 'claimJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'extendLease' | 'getJob' | 'listJobs' | 'retryJob' | 'listPartnerJobs'
 >;
 
 /** The job methods of a memory store, over a map of their own. */
@@ -42,11 +43,7 @@ export function memoryJobs(): JobMethods {
     async claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined> {
       let due: JobRecord | undefined;
       for (const job of jobs.values()) {
-        const claimable =
-          (job.state === 'queued' || job.state === 'delivering') &&
-          job.nextAttemptAt <= now &&
-          (job.leaseExpiresAt === null || job.leaseExpiresAt <= now);
-        if (claimable && (due === undefined || job.nextAttemptAt < due.nextAttemptAt)) due = job;
+        if (claimableAt(job, now) && (due === undefined || job.nextAttemptAt < due.nextAttemptAt)) due = job;
       }
       if (due === undefined) return undefined;
       const claimed: JobRecord = {
@@ -75,6 +72,10 @@ export function memoryJobs(): JobMethods {
         if (outcome.nextAttemptAt === null) return { ...released, state: 'failed', lastError: outcome.error };
         return { ...released, state: 'queued', lastError: outcome.error, nextAttemptAt: outcome.nextAttemptAt };
       });
+    },
+
+    async extendLease(jobId, workerId, leaseExpiresAt): Promise<boolean> {
+      return jobs.get(jobId)?.state === 'delivering' && updateJob(jobId, workerId, (job) => ({ ...job, leaseExpiresAt }));
     },
 
     async getJob(scope: Scope, jobId: string): Promise<JobRecord | undefined> {

@@ -19,16 +19,16 @@ import {
 } from '../sql/idempotency.js';
 import { postgresDialect } from './dialect.js';
 import { postgresRunner } from './statements.js';
-import { inTransaction, retrying } from './transactions.js';
+import { inTransaction, retrying, type PostgresDatabase } from './transactions.js';
 
 /** How often a claim is tried again when the key's row vanished (swept) between its two statements. */
 const CLAIM_ATTEMPTS = 5;
 
 /** The key methods of the PostgreSQL store, and `guarded`, which runs a write and answers its key in one transaction. */
-export function postgresIdempotency(pool: pg.Pool): IdempotencyStore & {
+export function postgresIdempotency(database: PostgresDatabase): IdempotencyStore & {
   guarded<Outcome>(guard: IdempotencyGuard<Outcome>, write: (client: pg.PoolClient) => Promise<Outcome>): Promise<Outcome>;
 } {
-  const runner = postgresRunner(pool);
+  const runner = postgresRunner(database);
   const decode = postgresDialect.decode;
   return {
     async startIdempotent(claim, now, leaseEnds) {
@@ -56,7 +56,7 @@ export function postgresIdempotency(pool: pg.Pool): IdempotencyStore & {
 
     guarded(guard, write) {
       return retrying(() =>
-        inTransaction(pool, async (client) => {
+        inTransaction(database, async (client) => {
           const outcome = await write(client);
           if ((await postgresRunner(client).run('answerIdempotencyKey', answerParameters(guard, outcome))) === 0) {
             throw new IdempotencyClaimLost(guard.claim.key);

@@ -10,14 +10,14 @@ import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { orderColumns, type OrderRow, type RowMappers } from '../sql/rows.js';
 import { postgresRunner, type PostgresRunner } from './statements.js';
-import { inTransaction, isRetryable, retrying } from './transactions.js';
+import { inTransaction, isRetryable, retrying, type PostgresDatabase } from './transactions.js';
 
 /** An order's row with its write counter: how many times the row was written since its insert. */
 interface VersionedOrderRow extends OrderRow {
   updated_seq: string;
 }
 
-/** What the order writes need besides the pool. */
+/** What the order writes need besides the database. */
 export interface PostgresOrderOptions {
   /** How many conditional writes `changeOrder` tries before it locks the row. */
   readonly optimisticAttempts: number;
@@ -26,12 +26,12 @@ export interface PostgresOrderOptions {
 
 /** `createOrders` and `changeOrder` of the PostgreSQL store. */
 export function postgresOrderWrites(
-  pool: pg.Pool,
+  database: PostgresDatabase,
   rows: RowMappers,
   options: PostgresOrderOptions,
   guarded: <Outcome>(guard: IdempotencyGuard<Outcome>, write: (client: pg.PoolClient) => Promise<Outcome>) => Promise<Outcome>,
 ): Pick<Store, 'createOrders' | 'changeOrder'> {
-  const runner = postgresRunner(pool);
+  const runner = postgresRunner(database);
 
   /** Inserts the records in one INSERT statement, which is atomic by itself. */
   async function insertOrders(records: readonly OrderRecord[], tx: PostgresRunner = runner): Promise<void> {
@@ -81,7 +81,7 @@ export function postgresOrderWrites(
   }
 
   /** Writes the changed order, and its history event, if its row is still the version read; false when it is not. */
-  async function writeChange(client: pg.Pool | pg.PoolClient, record: OrderRecord, row: VersionedOrderRow, kind: OrderChange['kind']): Promise<boolean> {
+  async function writeChange(client: PostgresDatabase | pg.PoolClient, record: OrderRecord, row: VersionedOrderRow, kind: OrderChange['kind']): Promise<boolean> {
     const delta = record.microClimes - Number(row.micro_climes);
     const columns = orderColumns(record, (order) => order);
     return (await postgresRunner(client).run('updateOrder', { ...columns, readSeq: row.updated_seq, kind, delta })) === 1;
@@ -97,7 +97,7 @@ export function postgresOrderWrites(
       const row = await runner.get<VersionedOrderRow>('order', { ...scope, partnerOrderId });
       const outcome = applyChange(row === undefined ? undefined : rows.order(row), variant, change, now);
       if (!outcome.ok || row === undefined) return outcome;
-      if (await writeChange(pool, outcome.record, row, change.kind)) return outcome;
+      if (await writeChange(database, outcome.record, row, change.kind)) return outcome;
     }
     return undefined;
   }
@@ -123,7 +123,7 @@ export function postgresOrderWrites(
       const outcome = await changeOptimistically(scope, variant, partnerOrderId, change, now);
       if (outcome !== undefined) return outcome;
       options.onLockedFallback?.();
-      return retrying(() => inTransaction(pool, (client) => lockChangeWrite(client, scope, variant, partnerOrderId, change, now)));
+      return retrying(() => inTransaction(database, (client) => lockChangeWrite(client, scope, variant, partnerOrderId, change, now)));
     },
   };
 }

@@ -1,9 +1,12 @@
-// The statements only the PostgreSQL store runs, and the runner of every statement as a named
-// query: each connection parses and plans each one once, then reuses it.
+// The statements only the PostgreSQL store runs, and the runner of every statement: named, so that
+// each connection parses and plans each one once, or unnamed (parsed on each run) when the store is
+// told so, since a named prepared statement lives on one server connection, which a
+// transaction-pooling proxy such as PgBouncer before 1.21 does not keep for a client.
 import type pg from 'pg';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters } from '../sql/statements.js';
 import { postgresDialect } from './dialect.js';
+import { namesStatements, runAlone, type PostgresDatabase } from './transactions.js';
 
 /** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
 export const KEY_CHANNEL = 'truecost_api_keys';
@@ -32,6 +35,9 @@ const postgresStatements = {
     INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
     SELECT partner_id, environment, partner_order_id, :kind, :delta, micro_climes, updated_at FROM updated`,
   notifyKeys: `SELECT pg_notify(:channel, :notice)`,
+  // Every key write also counts itself, for the stores that poll instead of listening (./key-changes.ts).
+  countKeyChange: `INSERT INTO key_changes (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = key_changes.version + 1`,
+  keyChanges: `SELECT COALESCE(MAX(version), 0)::text AS version FROM key_changes`,
   // SKIP LOCKED: a job another worker is claiming right now is passed over, never waited for.
   claimJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt, updated_at = :now
     WHERE job_id = (
@@ -48,21 +54,27 @@ const postgresStatements = {
 
 export type PostgresStatementName = keyof typeof postgresStatements | keyof ReturnType<typeof sharedStatements>;
 
-/** Unqualified table names resolve through the pool's search_path. */
+/** Unqualified table names resolve through the search_path each transaction sets (./transactions.ts). */
 const rendered = renderStatements(postgresDialect, { ...sharedStatements(postgresDialect), ...postgresStatements });
 
-/** Every statement of the store, run by name on a pool or on one connection in a transaction. */
+/** Every statement of the store, run by name on the store's pool or on one connection in a transaction. */
 export interface PostgresRunner {
   get<Row>(name: PostgresStatementName, parameters: Parameters): Promise<Row | undefined>;
   all<Row>(name: PostgresStatementName, parameters: Parameters): Promise<Row[]>;
   run(name: PostgresStatementName, parameters: Parameters): Promise<number>;
 }
 
-/** The runner of the statements on `client`. */
-export function postgresRunner(client: pg.Pool | pg.PoolClient): PostgresRunner {
+/**
+ * The runner of the statements on `target`: on a connection, in the transaction open on it; on the
+ * database, each statement in a transaction of its own, which sets the schema and the bound.
+ */
+export function postgresRunner(target: PostgresDatabase | pg.PoolClient): PostgresRunner {
+  const named = namesStatements(target);
   const query = (name: PostgresStatementName, parameters: Parameters): Promise<pg.QueryResult> => {
     const statement = rendered[name];
-    return client.query({ name: `truecost_${name}`, text: statement.text, values: parameterValues(statement, parameters) });
+    const values = parameterValues(statement, parameters);
+    const config = named ? { name: `truecost_${name}`, text: statement.text, values } : { text: statement.text, values };
+    return 'statementTimeoutMs' in target ? runAlone(target, config) : target.query(config);
   };
   return {
     get: async <Row>(name: PostgresStatementName, parameters: Parameters) => (await query(name, parameters)).rows[0] as Row | undefined,

@@ -1,6 +1,6 @@
 // The schema as each dialect creates it: the steps of ./tables.ts rendered as one migration each.
 import type { Column, Index, StepName, Table } from './tables.js';
-import { indexes, tables } from './tables.js';
+import { indexes, tables, tableSettings } from './tables.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 
 /** Every step, in order; `only` marks a step one dialect has (its data needed no change in the other). */
@@ -14,6 +14,11 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   { name: 'shared sign-in limits' },
   // Idempotency-Keys, answered in the transaction of the write they guard.
   { name: 'idempotency keys' },
+  // The key change counter, polled by stores that cannot LISTEN (behind a transaction-pooling proxy).
+  { name: 'key change counter', only: 'postgres' },
+  // The queue's health: an index of the failed jobs (for redrive and metrics) and, in PostgreSQL,
+  // autovacuum thresholds for the jobs table, a queue whose rows are updated several times each.
+  { name: 'queue health' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -49,7 +54,11 @@ function stepSql(dialect: SqlDialect, step: StepName): string {
   );
   const created = tables.filter((table) => table.createdIn === step).map((table) => createTableSql(dialect, table));
   const indexed = indexes.filter((index) => index.createdIn === step).map((index) => createIndexSql(dialect, index));
-  return [...added, ...created, ...indexed].join('\n');
+  // Storage parameters are PostgreSQL's; SQLite has no autovacuum thresholds to set.
+  const set = tableSettings
+    .filter((settings) => settings.setIn === step && dialect.name === 'postgres')
+    .map(({ table, settings }) => `ALTER TABLE ${table} SET (${Object.entries(settings).map(([name, value]) => `${name} = ${value}`).join(', ')});`);
+  return [...added, ...created, ...indexed, ...set].join('\n');
 }
 
 /**

@@ -2,7 +2,15 @@
 // the dialect's rendered statements (synchronously for SQLite, on a pool for PostgreSQL).
 import { planOptIn } from '../../orders/machine.js';
 import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
-import type { SqlDialect } from './dialect.js';
+import { integerOrNull, type SqlDialect, type SqlInteger } from './dialect.js';
+
+/** The row of the `jobQueueHealth` statement. */
+interface QueueHealthRow {
+  queued: SqlInteger;
+  delivering: SqlInteger;
+  failed: SqlInteger;
+  oldest_due_at: SqlInteger | null;
+}
 import {
   attemptColumns,
   rowMappers,
@@ -33,6 +41,7 @@ export type SharedStoreMethods = Pick<
   Store,
   | 'getOrder' | 'saveOptIn' | 'getOptIn' | 'findApiKey' | 'setResultEndpoint' | 'getResultEndpoint'
   | 'enqueueJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob'
+  | 'extendLease' | 'redriveJobs' | 'jobQueueHealth'
   | 'listApiKeys' | 'touchApiKey' | 'listOrders' | 'listOptIns' | 'orderHistory' | 'listPartnerJobs'
   | 'findInvite' | 'getPasswordHash' | 'createSession' | 'findSession' | 'revokeSession'
   | 'signInFailures' | 'clearSignInFailures'
@@ -107,6 +116,17 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
     async retryJob(jobId, now) {
       const row = (await runner.get<JobRow>('retryJob', { jobId, now })) ?? (await runner.get<JobRow>('job', { jobId }));
       return maybe(row, rows.job);
+    },
+    async extendLease(jobId, workerId, leaseExpiresAt) {
+      return (await runner.run('extendLease', { jobId, workerId, leaseExpiresAt })) > 0;
+    },
+    async redriveJobs(filter, now) {
+      return runner.run('redriveJobs', { partnerId: filter.partnerId ?? null, since: filter.since ?? null, until: filter.until ?? null, now });
+    },
+    async jobQueueHealth(now) {
+      const row = (await runner.get<QueueHealthRow>('jobQueueHealth', { now }))!;
+      const count = (value: SqlInteger): number => dialect.decode.integer(value);
+      return { queued: count(row.queued), delivering: count(row.delivering), failed: count(row.failed), oldestDueAt: integerOrNull(dialect.decode, row.oldest_due_at) };
     },
 
     // The partner dashboard (docs/dashboard.md).

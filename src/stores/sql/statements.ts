@@ -1,6 +1,7 @@
 // The statements both SQL stores run, written once with named parameters (`:name`, with an
 // optional `::type` cast PostgreSQL needs to type a bare parameter) and rendered per dialect.
 import type { SqlDialect } from './dialect.js';
+import { CLAIMABLE_JOB_STATES } from './tables.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -76,6 +77,19 @@ export function sharedStatements(dialect: SqlDialect) {
     updated_at = :at, state = :state, last_error = :lastError,
     next_attempt_at = COALESCE(:nextAttemptAt, next_attempt_at), delivered_at = COALESCE(:deliveredAt, delivered_at)
     WHERE job_id = :jobId AND lease_owner = :workerId`,
+    // The worker's heartbeat: only a delivering job still held by this worker.
+    extendLease: `UPDATE jobs SET lease_expires_at = :leaseExpiresAt
+    WHERE job_id = :jobId AND lease_owner = :workerId AND state = 'delivering'`,
+    // A failed job's updated_at is when it failed: nothing else writes it until it is queued again.
+    redriveJobs: `UPDATE jobs SET state = 'queued', next_attempt_at = :now, lease_owner = NULL,
+    lease_expires_at = NULL, updated_at = :now WHERE state = 'failed'
+    AND (:partnerId::text IS NULL OR partner_id = :partnerId)
+    AND (:since::bigint IS NULL OR updated_at >= :since) AND (:until::bigint IS NULL OR updated_at < :until)`,
+    jobQueueHealth: `SELECT (SELECT COUNT(*) FROM jobs WHERE state = 'queued') AS queued,
+    (SELECT COUNT(*) FROM jobs WHERE state = 'delivering') AS delivering,
+    (SELECT COUNT(*) FROM jobs WHERE state = 'failed') AS failed,
+    (SELECT MIN(next_attempt_at) FROM jobs WHERE state IN (${CLAIMABLE_JOB_STATES}) AND next_attempt_at <= :now
+      AND (lease_expires_at IS NULL OR lease_expires_at <= :now)) AS oldest_due_at`,
     job: `SELECT * FROM jobs WHERE job_id = :jobId`,
     listJobs: `SELECT * FROM jobs WHERE (:state::text IS NULL OR state = :state)
     ORDER BY created_at DESC, ${jobSequence} LIMIT :limit`,

@@ -6,7 +6,14 @@ import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
-export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits' | 'idempotency keys';
+export type StepName =
+  | 'initial'
+  | 'order write counter'
+  | 'dashboard'
+  | 'shared sign-in limits'
+  | 'idempotency keys'
+  | 'key change counter'
+  | 'queue health';
 
 export interface Column {
   readonly name: string;
@@ -37,6 +44,14 @@ export interface Index {
   readonly unique?: boolean;
   /** The indexed columns (and any WHERE), the same in both dialects or per dialect. */
   readonly on: string | Readonly<Record<DialectName, string>>;
+}
+
+/** Storage settings (`ALTER TABLE ... SET (...)`) a step gives an existing table; PostgreSQL only. */
+export interface TableSettings {
+  readonly table: string;
+  readonly setIn: StepName;
+  /** `name = value` pairs, as PostgreSQL's storage parameters. */
+  readonly settings: Readonly<Record<string, number>>;
 }
 
 const quoted = (values: readonly string[]): string => values.map((value) => `'${value}'`).join(', ');
@@ -172,6 +187,33 @@ export const tables: readonly Table[] = [
     ],
     primaryKey: ['partner_id', 'environment', 'idempotency_key'],
   },
+  {
+    // PostgreSQL only: a counter every key write increments in its transaction, which a store that
+    // cannot LISTEN (behind a transaction-pooling proxy) polls to learn of key changes (docs/operations.md).
+    name: 'key_changes',
+    createdIn: 'key change counter',
+    columns: [{ name: 'id', type: 'integer', primaryKey: true, check: 'id = 1' }, { name: 'version', type: 'bigint' }],
+  },
+];
+
+/**
+ * The jobs table is a queue: every job is updated several times (claimed, attempted, finished), so
+ * it gathers dead rows far faster than the default autovacuum thresholds (20 % of the table) react
+ * to. Vacuuming and analysing after 1 % of it changed (and at least 1000 rows), with no cost delay,
+ * keeps the claim's index scan short (docs/bulk.md, "The queue's health").
+ */
+export const tableSettings: readonly TableSettings[] = [
+  {
+    table: 'jobs',
+    setIn: 'queue health',
+    settings: {
+      autovacuum_vacuum_scale_factor: 0.01,
+      autovacuum_vacuum_threshold: 1000,
+      autovacuum_analyze_scale_factor: 0.01,
+      autovacuum_analyze_threshold: 1000,
+      autovacuum_vacuum_cost_delay: 0,
+    },
+  },
 ];
 
 /** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
@@ -195,5 +237,7 @@ export const indexes: readonly Index[] = [
   { name: 'sign_in_failures_ended', table: 'sign_in_failures', createdIn: 'shared sign-in limits', on: '(window_ends)' },
   // Finds the keys whose lease or retention ended, which the sweep deletes.
   { name: 'idempotency_keys_expired', table: 'idempotency_keys', createdIn: 'idempotency keys', on: '(expires_at)' },
+  // The failed jobs by when they failed: `truecost jobs redrive` and the queue's metrics (docs/bulk.md).
+  { name: 'jobs_failed', table: 'jobs', createdIn: 'queue health', on: "(updated_at) WHERE state = 'failed'" },
 ];
 

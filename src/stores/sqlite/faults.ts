@@ -22,7 +22,7 @@ const FREE_BYTES_TO_RECOVER = 1024 * 1024;
 /** The calls that only read: their success says nothing of the disk's space. */
 const READS = new Set<string>([
   'getOrder', 'getOptIn', 'findApiKey', 'apiKeysVersion', 'getResultEndpoint', 'getJob', 'listJobs', 'listApiKeys', 'listOrders',
-  'listOptIns', 'orderHistory', 'listPartnerJobs', 'findInvite', 'getPasswordHash', 'findSession', 'signInFailures', 'ping', 'close',
+  'listOptIns', 'orderHistory', 'listPartnerJobs', 'findInvite', 'getPasswordHash', 'findSession', 'signInFailures', 'jobQueueHealth', 'ping', 'close',
 ]);
 
 const codeOf = (error: unknown): string => String((error as { code?: unknown }).code ?? '');
