@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Store } from '../orders/store.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
 import { sharedStoreMethods } from './sql/queries.js';
+import { rateTakeOf, takeParameters, type RateTakeRow } from './sql/rate-limit.js';
 import { sqliteDialect } from './sqlite/dialect.js';
 import { groupCommit } from './sqlite/group-commit.js';
 import { SYNC_BUSY_WAIT_MS, withSqliteFaults } from './sqlite/faults.js';
@@ -96,9 +97,13 @@ function createSqliteStore(db: Database.Database): Store {
   const { methods, rows } = sharedStoreMethods(runner, sqliteDialect);
   const orderWrites = groupCommit(db);
   const transactions = sqliteTransactions(db, runner, rows, orderWrites);
+  // A rate limit's take is a write like an order's: the takes of a turn share its group's commit.
+  const takeRateToken = db.transaction((parameters: Record<string, unknown>) => rateTakeOf(runner.get<RateTakeRow>('takeRateToken', parameters)!));
   return {
     ...methods,
     ...transactions,
+
+    takeRateToken: (key, bucket, now) => orderWrites.run(() => takeRateToken.immediate(takeParameters(key, bucket, now))),
 
     async addApiKey(record) {
       await transactions.addApiKey(record);

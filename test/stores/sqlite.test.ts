@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }]);
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }, { version: 4 }, { version: 5 }]);
     db.close();
   });
 
@@ -43,7 +43,7 @@ describe('the SQLite store on disk', () => {
     await first.createOrders(staging, 'vote', [order()], now);
     await first.close();
     const db = new Database(path);
-    db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DELETE FROM schema_migrations WHERE version >= 3');
+    db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DELETE FROM schema_migrations WHERE version >= 3');
     db.close();
     const migrated = await openSqliteStore({ path });
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);

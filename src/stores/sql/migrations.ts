@@ -14,6 +14,8 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   { name: 'shared sign-in limits' },
   // Idempotency-Keys, answered in the transaction of the write they guard.
   { name: 'idempotency keys' },
+  // The partner API's rate limits in the database, so that every server on it counts together.
+  { name: 'shared rate limits' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -33,7 +35,8 @@ function columnSql(dialect: SqlDialect, column: Column): string {
 function createTableSql(dialect: SqlDialect, table: Table): string {
   const lines = table.columns.filter((column) => column.addedIn === undefined && inDialect(dialect, column)).map((column) => columnSql(dialect, column));
   if (table.primaryKey !== undefined) lines.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
-  return `CREATE TABLE ${table.name} (\n  ${lines.join(',\n  ')}\n);`;
+  const unlogged = table.unlogged === true && dialect.name === 'postgres' ? 'UNLOGGED ' : '';
+  return `CREATE ${unlogged}TABLE ${table.name} (\n  ${lines.join(',\n  ')}\n);`;
 }
 
 function createIndexSql(dialect: SqlDialect, index: Index): string {

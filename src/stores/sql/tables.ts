@@ -6,7 +6,7 @@ import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
-export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits' | 'idempotency keys';
+export type StepName = 'initial' | 'order write counter' | 'dashboard' | 'shared sign-in limits' | 'idempotency keys' | 'shared rate limits';
 
 export interface Column {
   readonly name: string;
@@ -28,6 +28,11 @@ export interface Table {
   readonly createdIn: StepName;
   readonly columns: readonly Column[];
   readonly primaryKey?: readonly string[];
+  /**
+   * PostgreSQL keeps the table out of its write-ahead log: no sync at commit, not replicated, and
+   * emptied after a crash. For state that may be lost, such as rate buckets.
+   */
+  readonly unlogged?: boolean;
 }
 
 export interface Index {
@@ -171,6 +176,23 @@ export const tables: readonly Table[] = [
       time('expires_at'),
     ],
     primaryKey: ['partner_id', 'environment', 'idempotency_key'],
+  },
+  {
+    // The partner API's token bucket per key (docs/http.md, "Rate limits"), shared by every server
+    // on the database: tokens in millionths, so that both dialects count in integers; `taken` says
+    // whether the last request got a token, for the statement that updates the row to return.
+    name: 'rate_buckets',
+    createdIn: 'shared rate limits',
+    unlogged: true,
+    columns: [text('bucket_key', { primaryKey: true }), { name: 'micro_tokens', type: 'bigint' }, time('updated_at'), { name: 'taken', type: 'integer' }],
+  },
+  {
+    // The servers running on the database, each seen within a few seconds: a server that cannot
+    // reach the database limits each key at its share of the limit (docs/http.md, "Rate limits").
+    name: 'server_heartbeats',
+    createdIn: 'shared rate limits',
+    unlogged: true,
+    columns: [text('server_id', { primaryKey: true }), time('seen_at')],
   },
 ];
 
