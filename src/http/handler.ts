@@ -6,7 +6,7 @@ import type { Environment, Scope } from '../orders/types.js';
 import { validateRequest } from '../validation-fast.js';
 import { isJsonContentType, readBodyText, type BodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
-import { KeyCache, type VerifiedKey } from './key-cache.js';
+import { createKeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent, type IdempotencyOptions } from './idempotency.js';
 import { buildOpenApiDocument } from './openapi.js';
@@ -18,7 +18,7 @@ import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
 import { oncePerTurn } from './turn.js';
 import { isStoreUnavailable, type StoreUnavailableError } from '../orders/unavailable.js';
-import { RecentKeys } from './recent-keys.js';
+import { createRecentKeys } from './recent-keys.js';
 
 /** A handler on the web-standard Fetch types: what every adapter wraps. */
 export type FetchHandler = (request: Request) => Promise<Response>;
@@ -168,8 +168,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     draining: () => options.draining?.() === true,
   };
 
-  const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
-  const recentKeys = new RecentKeys({ maxEntries: KEY_CACHE_ENTRIES, windowMs: options.staleKeyWindowMs ?? DEFAULT_STALE_KEY_WINDOW_MS });
+  const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+  const recentKeys = createRecentKeys({ maxEntries: KEY_CACHE_ENTRIES, windowMs: options.staleKeyWindowMs ?? DEFAULT_STALE_KEY_WINDOW_MS });
   // While set, the store failed a key check at most a probe interval ago: recent keys answer, the store is not asked.
   let outage: { readonly until: number; readonly error: StoreUnavailableError } | undefined;
   // Asked once per turn for all the requests of the turn, after each of them arrived (docs/http.md, "Revoking a key").

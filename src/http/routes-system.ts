@@ -24,6 +24,7 @@ const API_REFERENCE_CONFIGURATION = {
   customCss: 'a[href*="scalar.com"] { display: none; }',
 } as const;
 
+// Wherever the API is mounted (/docs, /truecost/docs, /docs/), the page's script and document are beside it.
 const docsPage = `<!doctype html>
 <html lang="en">
 <head>
@@ -34,7 +35,6 @@ const docsPage = `<!doctype html>
 <body>
 <div id="app"></div>
 <script>
-// Wherever the API is mounted (/docs, /truecost/docs, /docs/), its script and document are beside the page.
 const base = location.pathname.replace(/\\/docs\\/?$/, '');
 const script = document.createElement('script');
 script.src = base + '${API_REFERENCE_SCRIPT_PATH}';
