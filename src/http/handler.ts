@@ -10,7 +10,7 @@ import { createKeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent, type IdempotencyOptions } from './idempotency.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { createRateLimiter, rateLimitPolicy, type RateDecision, type RateLimitOptions } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
 import type { AnyRoute, RouteServices } from './route.js';
 import { requestPath, requestQuery } from './path.js';
@@ -81,7 +81,10 @@ export interface HandlerOptions {
   readonly now?: () => number;
   /** Largest request body accepted, in bytes; larger bodies get 413. Default 1 MiB. */
   readonly maxBodyBytes?: number;
-  /** Rate limiting per key (429 with `Retry-After`); off when absent. */
+  /**
+   * Rate limiting per key (429 with `Retry-After`, and the `RateLimit` and `RateLimit-Policy`
+   * header fields on every keyed answer); off when absent.
+   */
   readonly rateLimit?: RateLimitOptions;
   /** Called once per request, after the answer is ready. */
   readonly onRequest?: (entry: RequestLogEntry) => void;
@@ -154,7 +157,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const { store } = options;
   const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const limiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
+  const { rateLimit } = options;
+  const limiter = rateLimit && (rateLimit.limiter ?? createRateLimiter(rateLimit));
+  const policy = rateLimit && rateLimitPolicy(rateLimit);
   const route = createRouter(routes);
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
   const tooLarge: Reply = { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(maxBodyBytes) } };
@@ -242,8 +247,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       scope = { partnerId: caller.partnerId, environment: caller.environment };
       trace.scope = scope;
       if (limiter !== undefined) {
-        const decision = limiter.take(caller.keyHash, now());
-        if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+        const taken = limiter.take(caller.keyHash, now());
+        const decision = (trace.rate = taken instanceof Promise ? await taken : taken);
+        if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.resetSeconds) });
       }
     }
     // Only the write routes take an Idempotency-Key; any other ignores the header.
@@ -280,6 +286,10 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     if (trace.ignored !== undefined) {
       const listed = ignoredFieldsHeader(trace.ignored);
       if (listed !== '') outgoing.headers[IGNORED_FIELDS_HEADER] = listed;
+    }
+    if (trace.rate !== undefined) {
+      outgoing.headers['ratelimit-policy'] = policy!;
+      outgoing.headers['ratelimit'] = `"default";r=${trace.rate.remaining};t=${trace.rate.resetSeconds}`;
     }
     if (onRequest !== undefined) {
       // Filled field by field rather than by spreads: this runs once per request.
@@ -331,6 +341,8 @@ interface Trace {
   scope?: Scope;
   /** The body fields validation ignored, when there were any. */
   ignored?: readonly string[];
+  /** The rate limiter's decision, when a limit is set and the route takes a key. */
+  rate?: RateDecision;
 }
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {

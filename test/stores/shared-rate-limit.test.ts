@@ -79,6 +79,7 @@ function sharedBuckets(name: string, openPair: () => Promise<[Store, Store]>): v
               const shared = await (onOne ? one : two).takeRateToken!(key, bucket, now);
               const expected = local.take(key, now);
               expect(shared.taken).toBe(expected.allowed);
+              expect(Math.floor(shared.tokens)).toBe(expected.remaining);
             }
           }),
           { numRuns: 25 },
