@@ -119,3 +119,16 @@ if (url !== undefined) {
     return [await open(), await open()];
   });
 }
+
+describe('the SQLite store taking rate tokens', () => {
+  it('moves no key version, so the handler keeps its remembered keys', async () => {
+    const store = await openSqliteStore({ path: join(directory, `buckets-${(files += 1)}.db`) });
+    try {
+      const before = store.apiKeysVersion!();
+      for (let index = 0; index < 5; index += 1) await store.takeRateToken!(freshKey(), bucket, 1000 + index);
+      expect(store.apiKeysVersion!()).toBe(before);
+    } finally {
+      await store.close();
+    }
+  });
+});
