@@ -20,6 +20,9 @@ import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
 import { dashboardListener, withDashboard } from '../dashboard/node.js';
 import type { Output, ServeOptions } from './types.js';
+import type { Store } from '../orders/store.js';
+import type { RateLimitOptions } from '../http/rate-limit.js';
+import { sharedRateLimiter, type SharedLimitStore } from '../stores/shared-rate-limit.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 import { workerEventFields, workerEventLevel } from './worker.js';
 
@@ -44,6 +47,22 @@ function rateLimitOf(value: string | undefined): number | undefined {
     throw new UsageError(`--rate-limit must be a number of requests per second above 0; got ${JSON.stringify(value)}.`);
   }
   return rate;
+}
+
+/**
+ * The rate limit of `--rate-limit`: in the database when the store keeps buckets (SQLite,
+ * PostgreSQL), shared by every server on it; in the process on memory: (docs/http.md, "Rate limits").
+ */
+function rateLimitsOf(rate: number | undefined, store: Store, log: ServiceLog): { options: RateLimitOptions; stop(): Promise<void> } | undefined {
+  if (rate === undefined) return undefined;
+  const { takeRateToken, recordServer, forgetServer } = store;
+  if (takeRateToken === undefined || recordServer === undefined || forgetServer === undefined) {
+    return { options: { requestsPerSecond: rate }, stop: async () => {} };
+  }
+  const limiter = sharedRateLimiter(store as SharedLimitStore, { requestsPerSecond: rate }, {
+    onError: (error) => log.write('warn', { event: 'rate-limit-store-failed', error: String(error) }),
+  });
+  return { options: { requestsPerSecond: rate, limiter }, stop: () => limiter.stop() };
 }
 
 /** The bulk worker's events on the service's log, with the fields of `truecost worker`'s lines. */
@@ -178,6 +197,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
     },
   });
   let draining = false;
+  const limits = rateLimitsOf(options.rateLimit, store, log);
   const handler = createHandler({
     store,
     draining: () => draining,
@@ -186,7 +206,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       metrics.jobQueued();
       worker.wake();
     },
-    ...(options.rateLimit === undefined ? {} : { rateLimit: { requestsPerSecond: options.rateLimit } }),
+    ...(limits === undefined ? {} : { rateLimit: limits.options }),
     ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }),
     onRequest: options.requestLog
       ? (entry) => {
@@ -224,7 +244,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   }, async () => {
     await drain.close(SHUTDOWN_GRACE_MS);
     sweep.stop();
-    await Promise.all([worker.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
+    await Promise.all([worker.stop(), limits?.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });
 }

@@ -17,33 +17,34 @@ export function declaredTooLarge(contentLength: string | null | undefined, maxBy
  * The body limit, shared by every way of reading a body: chunks are counted as they arrive, and
  * the first byte over `maxBytes` refuses the body whatever Content-Length claimed.
  */
-export class BodyChunks {
-  readonly #maxBytes: number;
-  readonly #chunks: Uint8Array[] = [];
-  #total = 0;
-
-  constructor(maxBytes: number) {
-    this.#maxBytes = maxBytes;
-  }
-
+export interface BodyChunks {
   /** Adds a chunk; false once the body is over the limit (its chunks are then dropped). */
-  add(chunk: Uint8Array): boolean {
-    if (this.#total > this.#maxBytes) return false;
-    this.#total += chunk.byteLength;
-    if (this.#total > this.#maxBytes) {
-      this.#chunks.length = 0;
-      return false;
-    }
-    this.#chunks.push(chunk);
-    return true;
-  }
-
+  add(chunk: Uint8Array): boolean;
   /** The body read so far as text, or why it is refused. */
-  text(): BodyText {
-    if (this.#total > this.#maxBytes) return tooLarge;
-    if (this.#chunks.length === 0) return empty;
-    return decodeUtf8(this.#chunks.length === 1 ? this.#chunks[0]! : concat(this.#chunks, this.#total));
-  }
+  text(): BodyText;
+}
+
+/** {@link BodyChunks} under `maxBytes`. */
+export function bodyChunks(maxBytes: number): BodyChunks {
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  return {
+    add(chunk) {
+      if (total > maxBytes) return false;
+      total += chunk.byteLength;
+      if (total > maxBytes) {
+        chunks.length = 0;
+        return false;
+      }
+      chunks.push(chunk);
+      return true;
+    },
+    text() {
+      if (total > maxBytes) return tooLarge;
+      if (chunks.length === 0) return empty;
+      return decodeUtf8(chunks.length === 1 ? chunks[0]! : concat(chunks, total));
+    },
+  };
 }
 
 /** Reads the body of a `Request` under the limit of {@link BodyChunks}. Bytes that are not UTF-8 are refused. */
@@ -51,7 +52,7 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
   if (declaredTooLarge(request.headers.get('content-length'), maxBytes)) return tooLarge;
   if (request.body === null) return empty;
   const reader = request.body.getReader();
-  const chunks = new BodyChunks(maxBytes);
+  const chunks = bodyChunks(maxBytes);
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;

@@ -1,18 +1,17 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { Mutable } from '../mutable.js';
-import { payloadTooLargeMessage, type ApiErrorName } from '../errors.js';
-import type { Store } from '../orders/store.js';
-import type { Environment, Scope } from '../orders/types.js';
+import { payloadTooLargeMessage } from '../errors.js';
+import type { Scope } from '../orders/types.js';
 import { validateRequest } from '../validation-fast.js';
-import { isJsonContentType, readBodyText, type BodyText } from './body.js';
+import { isJsonContentType, readBodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { notJson, notUtf8 } from './not-json.js';
 import { strictRefusal } from './strict.js';
-import { KeyCache, type VerifiedKey } from './key-cache.js';
+import { createKeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
-import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent, type IdempotencyOptions } from './idempotency.js';
+import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent } from './idempotency.js';
 import { buildOpenApiDocument } from './openapi.js';
-import { createRateLimiter, type RateLimitOptions } from './rate-limit.js';
+import { createRateLimiter, rateLimitPolicy, type RateDecision } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
 import type { AnyRoute, RouteServices } from './route.js';
 import { requestPath, requestQuery } from './path.js';
@@ -20,92 +19,16 @@ import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
 import { oncePerTurn } from './turn.js';
 import { isStoreUnavailable, type StoreUnavailableError } from '../orders/unavailable.js';
-import { RecentKeys } from './recent-keys.js';
+import { createRecentKeys } from './recent-keys.js';
+import type { FetchHandler, HandlerCore, HandlerOptions, IncomingCall, OutgoingAnswer, RequestLogEntry } from './handler-types.js';
 
-/** A handler on the web-standard Fetch types: what every adapter wraps. */
-export type FetchHandler = (request: Request) => Promise<Response>;
-
-/**
- * A request as the handler's core reads it. The fetch handler builds one from a `Request`; the
- * Node adapter builds one straight from Node's request, which spares two conversions per request.
- * Both take the path from {@link requestPath} and read the body under the limit of `BodyChunks`.
- */
-export interface IncomingCall {
-  readonly method: string;
-  /** The path as {@link requestPath} gives it: normalised, without query string. */
-  readonly path: string;
-  /** The query string as {@link requestQuery} gives it, without `?`; '' or absent when none. */
-  readonly query?: string;
-  /** A header by its lower-case name, or null. */
-  header(name: string): string | null;
-  /** The body, read up to `maxBytes` (counting as it arrives). */
-  readBody(maxBytes: number): Promise<BodyText>;
-}
-
-/** The answer of the handler's core, ready to write. */
-export interface OutgoingAnswer {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: string;
-}
-
-/** The core of a handler made by {@link createHandler}, for adapters that can skip `Request`/`Response`. */
-export type HandlerCore = (call: IncomingCall) => Promise<OutgoingAnswer>;
+export type { FetchHandler, HandlerCore, HandlerOptions, IncomingCall, OutgoingAnswer, RequestLogEntry } from './handler-types.js';
 
 const coreKey = Symbol.for('truecost.handlerCore');
 
 /** The core of a handler made by {@link createHandler}, or undefined for any other fetch handler. */
 export function handlerCore(handler: FetchHandler): HandlerCore | undefined {
   return (handler as FetchHandler & { [coreKey]?: HandlerCore })[coreKey];
-}
-
-/** One line of the request log. Never carries the key. */
-export interface RequestLogEntry {
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-  /** Time from the start of handling to the response, in milliseconds. */
-  readonly durationMs: number;
-  /** The partner of the key, when the request carried a valid one. */
-  readonly partnerId?: string;
-  readonly environment?: Environment;
-  /** The matched route's path template (e.g. `/v3/integrations/{variant}/order`), when a route matched. */
-  readonly route?: string;
-  /** The `apiErrors` name of a failure answer (e.g. `orderUnlocked`), when the answer was one. */
-  readonly error?: ApiErrorName;
-}
-
-/** What {@link createHandler} needs and what it can be tuned with. */
-export interface HandlerOptions {
-  /** Where orders, opt-ins, keys, result endpoints and bulk jobs live. */
-  readonly store: Store;
-  /** The clock, in milliseconds since the epoch. Default `Date.now`. */
-  readonly now?: () => number;
-  /** Largest request body accepted, in bytes; larger bodies get 413. Default 1 MiB. */
-  readonly maxBodyBytes?: number;
-  /** Rate limiting per key (429 with `Retry-After`); off when absent. */
-  readonly rateLimit?: RateLimitOptions;
-  /** Called once per request, after the answer is ready. */
-  readonly onRequest?: (entry: RequestLogEntry) => void;
-  /** Called with every fault that became a 500 (the answer itself never carries the fault). */
-  readonly onError?: (error: unknown, request: { readonly method: string; readonly path: string }) => void;
-  /** Called after a bulk job (E7) is stored, e.g. to wake the bulk worker. */
-  readonly onJobQueued?: (jobId: string) => void;
-  /** The content of `@scalar/api-reference`'s `dist/browser/standalone.js`, for `GET /docs`. */
-  readonly apiReferenceScript?: string;
-  /** The address the service is reached at, for the `servers` of the OpenAPI document. */
-  readonly publicUrl?: string;
-  /** True once the service is shutting down: `GET /readyz` then answers 503. */
-  readonly draining?: () => boolean;
-  /**
-   * How long after the store last confirmed a key that key is still accepted while the store
-   * cannot answer, in milliseconds (default 60000, one minute; 0: never). The
-   * calculators then keep answering through a database outage; a key the handler saw refused stays
-   * refused. See docs/operations.md, "Failure modes".
-   */
-  readonly staleKeyWindowMs?: number;
-  /** How long Idempotency-Keys are kept (docs/api.md, "Safe retries"); defaults when absent. */
-  readonly idempotency?: IdempotencyOptions;
 }
 
 /** The default {@link HandlerOptions.staleKeyWindowMs}: one minute. */
@@ -156,7 +79,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const { store } = options;
   const now = options.now ?? Date.now;
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const limiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit);
+  const { rateLimit } = options;
+  const limiter = rateLimit && (rateLimit.limiter ?? createRateLimiter(rateLimit));
+  const policy = rateLimit && rateLimitPolicy(rateLimit);
   const route = createRouter(routes);
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
   const tooLarge: Reply = { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(maxBodyBytes) } };
@@ -170,8 +95,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     draining: () => options.draining?.() === true,
   };
 
-  const keys = new KeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
-  const recentKeys = new RecentKeys({ maxEntries: KEY_CACHE_ENTRIES, windowMs: options.staleKeyWindowMs ?? DEFAULT_STALE_KEY_WINDOW_MS });
+  const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
+  const recentKeys = createRecentKeys({ maxEntries: KEY_CACHE_ENTRIES, windowMs: options.staleKeyWindowMs ?? DEFAULT_STALE_KEY_WINDOW_MS });
   // While set, the store failed a key check at most a probe interval ago: recent keys answer, the store is not asked.
   let outage: { readonly until: number; readonly error: StoreUnavailableError } | undefined;
   // Asked once per turn for all the requests of the turn, after each of them arrived (docs/http.md, "Revoking a key").
@@ -244,8 +169,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       scope = { partnerId: caller.partnerId, environment: caller.environment };
       trace.scope = scope;
       if (limiter !== undefined) {
-        const decision = limiter.take(caller.keyHash, now());
-        if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+        const taken = limiter.take(caller.keyHash, now());
+        const decision = (trace.rate = taken instanceof Promise ? await taken : taken);
+        if (!decision.allowed) return failure('rateLimited', undefined, { 'retry-after': String(decision.resetSeconds) });
       }
     }
     // Only the write routes take an Idempotency-Key; any other ignores the header.
@@ -286,6 +212,10 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     if (trace.ignored !== undefined) {
       const listed = ignoredFieldsHeader(trace.ignored);
       if (listed !== '') outgoing.headers[IGNORED_FIELDS_HEADER] = listed;
+    }
+    if (trace.rate !== undefined) {
+      outgoing.headers['ratelimit-policy'] = policy!;
+      outgoing.headers['ratelimit'] = `"default";r=${trace.rate.remaining};t=${trace.rate.resetSeconds}`;
     }
     if (onRequest !== undefined) {
       // Filled field by field rather than by spreads: this runs once per request.
@@ -337,6 +267,8 @@ interface Trace {
   scope?: Scope;
   /** The body fields validation ignored, when there were any. */
   ignored?: readonly string[];
+  /** The rate limiter's decision, when a limit is set and the route takes a key. */
+  rate?: RateDecision;
 }
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {

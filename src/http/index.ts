@@ -16,7 +16,7 @@ export {
 } from './handler.js';
 export { API_KEY_PREFIXES, environmentOfKey, generateApiKey, hashApiKey } from './keys.js';
 export { buildOpenApiDocument, type JsonObject, type OpenApiOptions } from './openapi.js';
-export type { RateDecision, RateLimitOptions } from './rate-limit.js';
+export type { RateDecision, RateLimiter, RateLimitOptions } from './rate-limit.js';
 export type { Reply } from './reply.js';
 export type { AnyRoute, IdempotentWrite, Method, QueryParameter, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';
 export type { IdempotencyOptions } from './idempotency.js';

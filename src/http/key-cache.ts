@@ -22,39 +22,44 @@ export interface KeyCacheOptions {
   readonly ttlMs: number;
 }
 
+/** Sets `key` in `entries` as the newest entry, dropping the oldest one when `maxEntries` are held. */
+export function remember<T>(entries: Map<string, T>, key: string, value: T, maxEntries: number): void {
+  entries.delete(key);
+  if (entries.size >= maxEntries) {
+    const oldest = entries.keys().next();
+    if (oldest.done !== true) entries.delete(oldest.value);
+  }
+  entries.set(key, value);
+}
+
+/** Remembered keys: see {@link createKeyCache}. */
+export interface KeyCache {
+  /** The remembered key, when it is still trusted at `version` and `now`. */
+  get(key: string, version: number | undefined, now: number): VerifiedKey | undefined;
+  /** Remembers a key the store confirmed under `version` (read before the store was asked). */
+  set(key: string, verified: VerifiedKey, version: number | undefined, now: number): void;
+}
+
 /**
  * Keys the store confirmed, by the raw key, so that a request with a known key costs neither a
  * hash nor a store read. An entry holds only while the store's key version (see
  * `PartnerStore.apiKeysVersion`) is the one it was read under, and for `ttlMs` at most.
  */
-export class KeyCache {
-  readonly #entries = new Map<string, Entry>();
-  readonly #options: KeyCacheOptions;
-
-  constructor(options: KeyCacheOptions) {
-    this.#options = options;
-  }
-
-  /** The remembered key, when it is still trusted at `version` and `now`. */
-  get(key: string, version: number | undefined, now: number): VerifiedKey | undefined {
-    if (version === undefined) return undefined;
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (entry.version !== version || entry.expiresAt <= now) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  /** Remembers a key the store confirmed under `version` (read before the store was asked). */
-  set(key: string, verified: VerifiedKey, version: number | undefined, now: number): void {
-    if (version === undefined) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, { ...verified, version, expiresAt: now + this.#options.ttlMs });
-  }
+export function createKeyCache(options: KeyCacheOptions): KeyCache {
+  const entries = new Map<string, Entry>();
+  return {
+    get(key, version, now) {
+      if (version === undefined) return undefined;
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (entry.version !== version || entry.expiresAt <= now) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry;
+    },
+    set(key, verified, version, now) {
+      if (version !== undefined) remember(entries, key, { ...verified, version, expiresAt: now + options.ttlMs }, options.maxEntries);
+    },
+  };
 }

@@ -2,7 +2,7 @@
 // no `node:` module at run time (see readApiReferenceScript), and its types name Node's objects by
 // the parts it uses (./node-types.ts), so that they check without @types/node.
 import { apiErrors } from '../errors.js';
-import { BodyChunks, declaredTooLarge, type BodyText } from './body.js';
+import { bodyChunks, declaredTooLarge, type BodyChunks, type BodyText } from './body.js';
 import { handlerCore, type FetchHandler, type HandlerCore, type IncomingCall, type OutgoingAnswer } from './handler.js';
 import type { NodeRequest, NodeResponse } from './node-types.js';
 import { requestPath, requestQuery } from './path.js';
@@ -98,7 +98,7 @@ function readNodeBody(request: NodeRequest, maxBytes: number): Promise<BodyText>
   const parsed = (request as NodeRequest & { body?: unknown }).body;
   if (parsed !== undefined && request.readableEnded) return Promise.resolve(alreadyParsed(parsed, maxBytes));
   return new Promise((resolve) => {
-    const chunks = new BodyChunks(maxBytes);
+    const chunks = bodyChunks(maxBytes);
     let over = false;
     // Once over the limit the stream keeps flowing and the rest is discarded; the first result wins.
     request.on('data', (chunk: Uint8Array) => {
@@ -115,7 +115,7 @@ function readNodeBody(request: NodeRequest, maxBytes: number): Promise<BodyText>
 /** A body a framework already parsed (Express's `req.body` after `express.json()`), as text again. */
 function alreadyParsed(parsed: unknown, maxBytes: number): BodyText {
   if (parsed instanceof Uint8Array) {
-    const chunks = new BodyChunks(maxBytes);
+    const chunks = bodyChunks(maxBytes);
     chunks.add(parsed);
     return chunks.text();
   }

@@ -58,11 +58,15 @@ function answerHeaders(route: AnyRoute): JsonObject | undefined {
   if (route.methodology === true) headers['x-truecost-methodology'] = methodologyHeader;
   if (route.body !== undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
   if (route.idempotent === true) headers['idempotent-replayed'] = replayedHeader;
+  if (route.auth) Object.assign(headers, rateLimitHeaders);
   return Object.keys(headers).length > 0 ? headers : undefined;
 }
 
+/** The RateLimit header fields, on every answer to a request with a valid key while a limit is set. */
+const rateLimitHeaders = { 'ratelimit-policy': { $ref: '#/components/headers/RateLimitPolicy' }, ratelimit: { $ref: '#/components/headers/RateLimit' } };
+
 const ignoredFieldsHeader = {
-  description: `The body fields the API ignored (unknown, or not applying, as truck_capacity on a train leg): dotted paths, e.g. \`queries.flights.0.cabin\`, comma-separated, each encoded by encodeURIComponent; the whole paths that fit in ${MAX_IGNORED_FIELDS_HEADER_LENGTH} characters. \`?strict=true\` refuses them instead.`,
+  description: `The fields of a valid body the API ignored (unknown, or not applying), e.g. \`queries.flights.0.cabin\`: dotted paths, comma-separated, each percent-encoded as by encodeURIComponent, as many as fit in ${MAX_IGNORED_FIELDS_HEADER_LENGTH} characters (docs/api.md, "Requests"); \`?strict=true\` refuses them instead.`,
   schema: { type: 'string' },
 };
 
@@ -86,7 +90,7 @@ const idempotencyKeyParameter = {
   in: 'header',
   required: false,
   description:
-    'Makes the write safe to retry: the first request with the key runs and its answer is stored; a repeat with the same method, path and body gets that answer (with `Idempotent-Replayed: true`), a different request 422, a repeat while the first runs 409. Kept 24 hours by default, per partner and environment.',
+    'Makes the write safe to retry: a repeat with the same method, path and body gets the first answer (with `Idempotent-Replayed: true`), a different request 422, a repeat while the first runs 409 (docs/api.md, "Safe retries").',
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
@@ -117,16 +121,16 @@ function failureResponses(route: AnyRoute): JsonObject {
   return responses;
 }
 
-/** `Retry-After` on a 429; the ignored fields on the failures a route answers after it accepted the body. */
+/** `Retry-After` on a 429 and 503; the RateLimit fields once the key is known; the ignored fields on the failures a route answers after it accepted the body. */
 function failureHeaders(route: AnyRoute, status: number, names: readonly ApiErrorName[]): JsonObject {
-  if (status === 429) return { headers: { 'retry-after': retryAfterHeader } };
   const headers: JsonObject = {};
-  // A store that cannot answer now or has no disk left, and the 409 of an Idempotency-Key still in progress.
+  // The rate limit, a store that cannot answer now or has no disk left, and the 409 of an Idempotency-Key still in progress.
   if (RETRY_AFTER_STATUSES.has(status) || (status === 409 && names.includes('idempotencyKeyInProgress'))) {
     headers['retry-after'] = retryAfterHeader;
   }
   const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
   if (route.body !== undefined && afterBody) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  if (route.auth && status !== 401) Object.assign(headers, rateLimitHeaders);
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
 
@@ -181,7 +185,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenA
       title: 'truecost partner API',
       version: options.version ?? PACKAGE_VERSION,
       description:
-        'CO2e truecost calculators and carbon-neutralisation orders. Every request to /v3 carries `x-api-key`; POST and PATCH carry `Content-Type: application/json`. An unknown path answers 404 `{message: "Not Found"}`; a known path with another method answers 405 with an `Allow` header.',
+        'CO2e truecost calculators and carbon-neutralisation orders. Every request to /v3 carries `x-api-key`; POST and PATCH carry `Content-Type: application/json`. An unknown path answers 404; a known path with another method, 405 with `Allow`.',
     },
     ...(options.serverUrl === undefined ? {} : { servers: [{ url: options.serverUrl }] }),
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
@@ -189,6 +193,16 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenA
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: { Failure: failureSchema },
+      headers: {
+        RateLimitPolicy: {
+          description: 'While requests are limited per key: `q` requests per `w` seconds (IETF draft RateLimit fields), e.g. `"default";q=20;w=1`.',
+          schema: { type: 'string' },
+        },
+        RateLimit: {
+          description: 'While requests are limited per key: requests left now (`r`), seconds until one more (`t`), e.g. `"default";r=0;t=1`.',
+          schema: { type: 'string' },
+        },
+      },
     },
   };
 }

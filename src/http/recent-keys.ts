@@ -1,4 +1,4 @@
-import type { VerifiedKey } from './key-cache.js';
+import { remember, type VerifiedKey } from './key-cache.js';
 
 /** What a {@link RecentKeys} is tuned with. */
 export interface RecentKeysOptions {
@@ -14,38 +14,31 @@ export interface RecentKeysOptions {
  * confirmed within the window is still accepted, so that the calculators keep answering. A key the
  * store refused (revoked, or unknown) is forgotten at once, so it stays refused during an outage.
  */
-export class RecentKeys {
-  readonly #entries = new Map<string, { readonly verified: VerifiedKey; readonly at: number }>();
-  readonly #options: RecentKeysOptions;
-
-  constructor(options: RecentKeysOptions) {
-    this.#options = options;
-  }
-
+export interface RecentKeys {
   /** The key, when the store confirmed it within the window before `now`. */
-  get(key: string, now: number): VerifiedKey | undefined {
-    const entry = this.#entries.get(key);
-    if (entry === undefined) return undefined;
-    if (now - entry.at > this.#options.windowMs) {
-      this.#entries.delete(key);
-      return undefined;
-    }
-    return entry.verified;
-  }
-
+  get(key: string, now: number): VerifiedKey | undefined;
   /** Records that the store confirmed the key at `now`. */
-  confirmed(key: string, verified: VerifiedKey, now: number): void {
-    if (this.#options.windowMs <= 0) return;
-    this.#entries.delete(key);
-    if (this.#entries.size >= this.#options.maxEntries) {
-      const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(key, { verified, at: now });
-  }
-
+  confirmed(key: string, verified: VerifiedKey, now: number): void;
   /** Forgets a key the store refused. */
-  refused(key: string): void {
-    this.#entries.delete(key);
-  }
+  refused(key: string): void;
+}
+
+/** {@link RecentKeys} tuned with `options`. */
+export function createRecentKeys(options: RecentKeysOptions): RecentKeys {
+  const entries = new Map<string, { readonly verified: VerifiedKey; readonly at: number }>();
+  return {
+    get(key, now) {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (now - entry.at > options.windowMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return entry.verified;
+    },
+    confirmed(key, verified, now) {
+      if (options.windowMs > 0) remember(entries, key, { verified, at: now }, options.maxEntries);
+    },
+    refused: (key) => void entries.delete(key),
+  };
 }

@@ -11,7 +11,7 @@ export interface Reply {
   readonly text?: { readonly contentType: string; readonly content: string };
   /** The JSON body already written as text (exactly `JSON.stringify(body)`), by a route that writes its own. */
   readonly json?: string;
-  readonly headers?: Readonly<Record<string, string>>;
+  readonly headers?: Readonly<Record<string, string>> | undefined;
   /** The `apiErrors` name of a failure, for the request log and metrics. */
   readonly error?: ApiErrorName;
 }
@@ -24,10 +24,10 @@ export function failure(
 ): Reply {
   const { status, message } = apiErrors[name];
   const body = problem === undefined ? { message } : { message, error: problem };
-  return headers === undefined ? { status, body, error: name } : { status, body, headers, error: name };
+  return { status, body, headers, error: name };
 }
 
 /** A success reply. */
 export function success(status: number, body: unknown, headers?: Readonly<Record<string, string>>): Reply {
-  return headers === undefined ? { status, body } : { status, body, headers };
+  return { status, body, headers };
 }

@@ -3,6 +3,7 @@ import type { ChangeOutcome, CreatePlan, OrderChange } from './machine.js';
 import type { Environment, OptInRecord, OrderRecord, Scope } from './types.js';
 import type { OrderState } from '../schemas/order.js';
 import type { IdempotencyGuard, IdempotencyStore } from './idempotency.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 
 /**
  * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
@@ -317,7 +318,7 @@ export interface DashboardStore {
 }
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
-export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore {
+export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
   /**

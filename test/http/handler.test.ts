@@ -228,4 +228,51 @@ describe('rate limiting', () => {
     now = 600;
     expect((await call('GET', '/v3/integrations/vote/order/a')).status).toBe(404);
   });
+
+  it('tells the policy and what is left in RateLimit-Policy and RateLimit on every keyed answer', async () => {
+    let now = 0;
+    const { call } = await setup({ now: () => now, rateLimit: { requestsPerSecond: 4 } });
+    const first = await call('GET', '/v3/integrations/vote/order/a');
+    expect(first.headers.get('ratelimit-policy')).toBe('"default";q=4;w=1');
+    expect(first.headers.get('ratelimit')).toBe('"default";r=3;t=0');
+    for (let index = 0; index < 3; index += 1) await call('GET', '/v3/integrations/vote/order/a');
+    const limited = await call('GET', '/v3/integrations/vote/order/a');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('1');
+    expect(limited.headers.get('ratelimit-policy')).toBe('"default";q=4;w=1');
+    expect(limited.headers.get('ratelimit')).toBe('"default";r=0;t=1');
+    now = 500;
+    expect((await call('GET', '/v3/integrations/vote/order/a')).headers.get('ratelimit')).toBe('"default";r=1;t=0');
+    // Answers without a key carry no field: there is no bucket to tell of.
+    expect((await call('GET', '/healthz')).headers.get('ratelimit')).toBeNull();
+  });
+
+  it('states a slow limit over the window its burst refills in', async () => {
+    const { call } = await setup({ rateLimit: { requestsPerSecond: 0.5, burst: 3 } });
+    expect((await call('GET', '/v3/integrations/vote/order/a')).headers.get('ratelimit-policy')).toBe('"default";q=3;w=6');
+  });
+
+  it('adds no field without a limit', async () => {
+    const { call } = await setup();
+    const answer = await call('GET', '/v3/integrations/vote/order/a');
+    expect(answer.headers.get('ratelimit')).toBeNull();
+    expect(answer.headers.get('ratelimit-policy')).toBeNull();
+  });
+
+  it('takes its tokens from the limiter it is given, waiting for one that answers later', async () => {
+    const keys: string[] = [];
+    const limiter = {
+      take: async (key: string) => {
+        keys.push(key);
+        return { allowed: keys.length < 2, remaining: 0, resetSeconds: keys.length < 2 ? 0 : 7 };
+      },
+    };
+    const { call } = await setup({ rateLimit: { requestsPerSecond: 10, limiter } });
+    expect((await call('GET', '/v3/integrations/vote/order/a')).status).toBe(404);
+    const limited = await call('GET', '/v3/integrations/vote/order/a');
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('retry-after')).toBe('7');
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{64}$/);
+  });
 });

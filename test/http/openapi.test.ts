@@ -81,7 +81,22 @@ describe('the OpenAPI document', () => {
     }
     expect(document.paths['/v3/flight'].post.responses['200'].headers['x-truecost-methodology']).toBeDefined();
     expect(document.paths['/v3/integrations/{variant}/order'].post.responses['409'].headers['x-truecost-ignored-fields']).toBeDefined();
-    expect(document.paths['/v3/integrations/{variant}/order'].post.responses['415'].headers).toBeUndefined();
+    expect(document.paths['/v3/integrations/{variant}/order'].post.responses['415'].headers['x-truecost-ignored-fields']).toBeUndefined();
+  });
+
+  it('documents the RateLimit fields on every answer to a keyed request, with Retry-After on the 429', () => {
+    const document = buildOpenApiDocument(routes) as any;
+    const { headers } = document.components;
+    expect(headers.RateLimitPolicy.description).toContain('"default";q=20;w=1');
+    expect(headers.RateLimit.description).toContain('"default";r=0;t=1');
+    for (const route of routes) {
+      for (const [status, response] of Object.entries<any>(document.paths[route.path][route.method.toLowerCase()].responses)) {
+        const keyed = route.auth && status !== '401';
+        expect(response.headers?.['ratelimit-policy']?.$ref === '#/components/headers/RateLimitPolicy', `${route.path} ${status}`).toBe(keyed);
+        expect(response.headers?.ratelimit?.$ref === '#/components/headers/RateLimit', `${route.path} ${status}`).toBe(keyed);
+      }
+    }
+    expect(Object.keys(document.paths['/v3/flight'].post.responses['429'].headers).sort()).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after']);
   });
 
   it('is served at GET /openapi.json without a key', async () => {

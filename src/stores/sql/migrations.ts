@@ -19,6 +19,8 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // The queue's health: an index of the failed jobs (for redrive and metrics) and, in PostgreSQL,
   // autovacuum thresholds for the jobs table, a queue whose rows are updated several times each.
   { name: 'queue health' },
+  // The partner API's rate limits in the database, so that every server on it counts together.
+  { name: 'shared rate limits' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -38,7 +40,8 @@ function columnSql(dialect: SqlDialect, column: Column): string {
 function createTableSql(dialect: SqlDialect, table: Table): string {
   const lines = table.columns.filter((column) => column.addedIn === undefined && inDialect(dialect, column)).map((column) => columnSql(dialect, column));
   if (table.primaryKey !== undefined) lines.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
-  return `CREATE TABLE ${table.name} (\n  ${lines.join(',\n  ')}\n);`;
+  const unlogged = table.unlogged === true && dialect.name === 'postgres' ? 'UNLOGGED ' : '';
+  return `CREATE ${unlogged}TABLE ${table.name} (\n  ${lines.join(',\n  ')}\n);`;
 }
 
 function createIndexSql(dialect: SqlDialect, index: Index): string {

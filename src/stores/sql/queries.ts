@@ -3,6 +3,7 @@
 import { planOptIn } from '../../orders/machine.js';
 import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
 import { integerOrNull, type SqlDialect, type SqlInteger } from './dialect.js';
+import { rateTakeOf, takeParameters, type RateTakeRow } from './rate-limit.js';
 
 /** The row of the `jobQueueHealth` statement. */
 interface QueueHealthRow {
@@ -44,7 +45,7 @@ export type SharedStoreMethods = Pick<
   | 'extendLease' | 'redriveJobs' | 'jobQueueHealth'
   | 'listApiKeys' | 'touchApiKey' | 'listOrders' | 'listOptIns' | 'orderHistory' | 'listPartnerJobs'
   | 'findInvite' | 'getPasswordHash' | 'createSession' | 'findSession' | 'revokeSession'
-  | 'signInFailures' | 'clearSignInFailures'
+  | 'signInFailures' | 'clearSignInFailures' | 'takeRateToken' | 'recordServer' | 'forgetServer'
 >;
 
 /**
@@ -175,6 +176,20 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
     },
     async clearSignInFailures(key) {
       await runner.run('clearSignInFailures', { key });
+    },
+
+    // The partner API's rate limits, shared by the servers on the database (docs/http.md, "Rate limits").
+    async takeRateToken(key, bucket, now) {
+      return rateTakeOf((await runner.get<RateTakeRow>('takeRateToken', takeParameters(key, bucket, now)))!);
+    },
+    async recordServer(serverId, now, ttlMs) {
+      await runner.run('pruneServers', { before: now - ttlMs });
+      await runner.run('recordServer', { serverId, now });
+      const row = await runner.get<{ servers: SqlInteger }>('serversSince', { before: now - ttlMs });
+      return Math.max(1, dialect.decode.integer(row!.servers));
+    },
+    async forgetServer(serverId) {
+      await runner.run('forgetServer', { serverId });
     },
   };
   return { methods, rows };

@@ -2,6 +2,7 @@
 // optional `::type` cast PostgreSQL needs to type a bare parameter) and rendered per dialect.
 import type { SqlDialect } from './dialect.js';
 import { CLAIMABLE_JOB_STATES } from './tables.js';
+import { rateLimitStatements } from './rate-limit.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -153,6 +154,7 @@ export function sharedStatements(dialect: SqlDialect) {
     releaseIdempotencyKey: `DELETE FROM idempotency_keys
     WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key AND token = :token AND status IS NULL`,
     sweepIdempotencyKeys: `DELETE FROM idempotency_keys WHERE expires_at <= :now`,
+    ...rateLimitStatements,
   } as const;
 }
 

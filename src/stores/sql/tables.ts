@@ -13,7 +13,8 @@ export type StepName =
   | 'shared sign-in limits'
   | 'idempotency keys'
   | 'key change counter'
-  | 'queue health';
+  | 'queue health'
+  | 'shared rate limits';
 
 export interface Column {
   readonly name: string;
@@ -35,6 +36,11 @@ export interface Table {
   readonly createdIn: StepName;
   readonly columns: readonly Column[];
   readonly primaryKey?: readonly string[];
+  /**
+   * PostgreSQL keeps the table out of its write-ahead log: no sync at commit, not replicated, and
+   * emptied after a crash. For state that may be lost, such as rate buckets.
+   */
+  readonly unlogged?: boolean;
 }
 
 export interface Index {
@@ -193,6 +199,23 @@ export const tables: readonly Table[] = [
     name: 'key_changes',
     createdIn: 'key change counter',
     columns: [{ name: 'id', type: 'integer', primaryKey: true, check: 'id = 1' }, { name: 'version', type: 'bigint' }],
+  },
+  {
+    // The partner API's token bucket per key (docs/http.md, "Rate limits"), shared by every server
+    // on the database: tokens in millionths, so that both dialects count in integers; `taken` says
+    // whether the last request got a token, for the statement that updates the row to return.
+    name: 'rate_buckets',
+    createdIn: 'shared rate limits',
+    unlogged: true,
+    columns: [text('bucket_key', { primaryKey: true }), { name: 'micro_tokens', type: 'bigint' }, time('updated_at'), { name: 'taken', type: 'integer' }],
+  },
+  {
+    // The servers running on the database, each seen within a few seconds: a server that cannot
+    // reach the database limits each key at its share of the limit (docs/http.md, "Rate limits").
+    name: 'server_heartbeats',
+    createdIn: 'shared rate limits',
+    unlogged: true,
+    columns: [text('server_id', { primaryKey: true }), time('seen_at')],
   },
 ];
 
