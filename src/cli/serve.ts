@@ -14,7 +14,7 @@ import { clusterWorkerMetrics, createServiceMetrics, metricsListener, type Metri
 import { registerQueueMetrics } from './queue-metrics.js';
 import { onStopSignal } from './shutdown.js';
 import { drainable } from './drain.js';
-import { addFirstKey, createsSqliteFile } from './first-key.js';
+import { addFirstKey, createsSqliteFile, holdsNoKey, noKeyLine } from './first-key.js';
 import { dbListenUrlOf, dbUrlOf, openStore, withStore, type StoreBounds } from './store-url.js';
 import { openWhenReachable } from './pending-store.js';
 import { trackKeyUsage } from '../dashboard/key-usage.js';
@@ -158,8 +158,12 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
 export async function serveCommand(args: readonly string[], output: Output): Promise<void> {
   const options = parseServeOptions(args);
   const log = createServiceLog({ level: options.logLevel });
-  // Once, before any worker opens it: a SQLite file created now holds no key yet.
+  // Once, before any worker opens it: a SQLite file created now holds no key yet; a store that
+  // exists and holds none gets the command that makes one.
   if (cluster.isPrimary && createsSqliteFile(options.db)) output.out(await withStore(options.db, addFirstKey));
+  else if (cluster.isPrimary && options.db !== 'memory:' && (await holdsNoKey(options.db)) === true) {
+    output.out(noKeyLine(options.db));
+  }
   if (options.workers > 1 && cluster.isPrimary) await runClusterPrimary(options, output, log);
   else await runServer(options, output, log);
 }
