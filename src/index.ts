@@ -103,6 +103,7 @@ export type {
   ResultEndpoint,
   Store,
 } from './orders/store.js';
+export type { RateBucket, RateLimitStore, RateTake } from './orders/rate-limit-store.js';
 export { IdempotencyClaimLost } from './orders/idempotency.js';
 export type {
   IdempotencyClaim,
