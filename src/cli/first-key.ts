@@ -56,6 +56,8 @@ export async function holdsNoKey(db: string): Promise<boolean | undefined> {
     const { connectionString, schema } = postgresTarget(db);
     const { default: pg } = await import('pg');
     const client = new pg.Client({ connectionString, connectionTimeoutMillis: 2000 });
+    // Its failures reach the awaits below; a socket error after them must not end the process.
+    client.on('error', () => {});
     await client.connect();
     try {
       const table = schema === undefined ? 'api_keys' : `"${schema.replaceAll('"', '""')}".api_keys`;

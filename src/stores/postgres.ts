@@ -100,6 +100,7 @@ const PING_TIMEOUT_MS = 2_000;
 async function migrate(connection: pg.PoolConfig, schema: string): Promise<void> {
   const pool = new pg.Pool({ ...connection, max: 1 });
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   try {
     await migrateOn({ pool, schema, statementTimeoutMs: undefined, namedStatements: false }, schema);
   } finally {
@@ -167,8 +168,12 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     // statement bound each transaction sets, and the pool then drops that connection.
     query_timeout: queryTimeoutMs + QUERY_TIMEOUT_MARGIN_MS,
   });
-  // An idle connection that dies is dropped by the pool; the next query opens a new one.
+  // An idle connection that dies is dropped by the pool; the next query opens a new one. One that
+  // dies while checked out (between two queries of a transaction, in an outage or behind a cut
+  // proxy) reports through its queries' rejections: its own 'error' event, which the pool listens
+  // to only while the connection is idle, must not end the process.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   // The server cancels a statement past its bound (statement_timeout, set in each transaction).
   const database: PostgresDatabase = { pool, schema, statementTimeoutMs: queryTimeoutMs, namedStatements: options.preparedStatements ?? true };
   const keyChanges =
