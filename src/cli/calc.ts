@@ -69,7 +69,7 @@ function outcomeOf(answer: { status: number; body: any; ignored: string | null }
 }
 
 /** `--basis`: `wtw` or `ttw`, as the API's `basis` takes it. */
-function basisOption(value: string | undefined): string | undefined {
+function basisArgument(value: string | undefined): string | undefined {
   if (value === undefined || value === 'wtw' || value === 'ttw') return value;
   throw new UsageError(`--basis must be wtw (well-to-wheel, the default) or ttw (tank-to-wheel); got ${JSON.stringify(value)}.`);
 }
@@ -84,7 +84,7 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
     explain: { type: 'boolean' },
     basis: { type: 'string' },
   });
-  const basis = basisOption(values.basis);
+  const basis = basisArgument(values.basis);
   const [name, ...rest] = positionals;
   const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
   if (path === undefined || rest.length > 0) {
@@ -149,7 +149,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     json: { type: 'boolean' },
     explain: { type: 'boolean' },
   });
-  const basis = basisOption(values.basis);
+  const basis = basisArgument(values.basis);
   const [departure, arrival, ...rest] = positionals;
   if (departure === undefined || arrival === undefined || rest.length > 0) {
     throw new UsageError('truecost flight needs a departure and an arrival airport, e.g. truecost flight DEL BOM.');

@@ -32,8 +32,8 @@ export async function addFirstKey(store: Store): Promise<string> {
   return `staging key (partner ${FIRST_KEY_PARTNER_ID}): ${key}`;
 }
 
-/** The statement that finds whether a store holds a key (a missing table means it holds none). */
-const ANY_KEY = 'SELECT 1 FROM api_keys LIMIT 1';
+/** The statement that finds whether a store holds a key in `table` (a missing table means it holds none). */
+const anyKey = (table: string): string => `SELECT 1 FROM ${table} LIMIT 1`;
 
 /**
  * Whether the SQLite or PostgreSQL store `db` names exists and holds no API key: true when its
@@ -46,7 +46,7 @@ export async function holdsNoKey(db: string): Promise<boolean | undefined> {
       const { default: Database } = await import('better-sqlite3');
       const file = new Database(db.slice('sqlite:'.length), { readonly: true, fileMustExist: true });
       try {
-        return file.prepare(ANY_KEY).get() === undefined;
+        return file.prepare(anyKey('api_keys')).get() === undefined;
       } catch {
         return true;
       } finally {
@@ -61,7 +61,7 @@ export async function holdsNoKey(db: string): Promise<boolean | undefined> {
     await client.connect();
     try {
       const table = schema === undefined ? 'api_keys' : `"${schema.replaceAll('"', '""')}".api_keys`;
-      return (await client.query(ANY_KEY.replace('api_keys', table))).rowCount === 0;
+      return (await client.query(anyKey(table))).rowCount === 0;
     } catch (error) {
       return (error as { code?: string }).code === '42P01' ? true : undefined;
     } finally {

@@ -1,10 +1,10 @@
 import { checkedRequest } from '../../checked-request.js';
 import { flightSchema, type Flight, type FlightInput } from '../../schemas/flight.js';
-import { countedTotal, scaleParts } from '../basis.js';
+import { countedTotal, scaleParts, type EnergyBasis } from '../basis.js';
 import type { ItemExplanation } from '../explanation.js';
 import { KG_PER_TONNE } from '../rounding.js';
 import { explainFlight } from './explain.js';
-import { checkFlightOptions, flightBasis, type FlightOptions } from './options.js';
+import { checkFlightOptions, type FlightOptions } from './options.js';
 import { perPassenger, tripsOf } from './passenger.js';
 
 /** One flight's result before rounding, with its explanation. */
@@ -17,12 +17,13 @@ export interface FlightEmissions {
 }
 
 /**
- * kg CO2e of one validated flight, without an explanation: the fast path of E6 and E7.
+ * kg CO2e of one validated flight on `basis` (what `checkFlightOptions` returned for `options`),
+ * without an explanation: the fast path of E6 and E7.
  *
  * @internal
  */
-export function flightKilograms(flight: Flight, options: FlightOptions = {}): number {
-  return countedTotal(perPassenger(flight, options).perPassenger, flightBasis(options)) * flight.no_of_tickets * tripsOf(flight);
+export function flightKilograms(flight: Flight, options: FlightOptions, basis: EnergyBasis): number {
+  return countedTotal(perPassenger(flight, options).perPassenger, basis) * flight.no_of_tickets * tripsOf(flight);
 }
 
 /**
@@ -52,8 +53,7 @@ export function flightEmissions(flight: FlightInput, options: FlightOptions = {}
  * @internal
  */
 export function emissionsOf(flight: Flight, options: FlightOptions = {}, item = ''): FlightEmissions {
-  checkFlightOptions(options);
-  const basis = flightBasis(options);
+  const basis = checkFlightOptions(options);
   const passenger = perPassenger(flight, options);
   const trips = tripsOf(flight);
   const kilograms = countedTotal(passenger.perPassenger, basis) * flight.no_of_tickets * trips;

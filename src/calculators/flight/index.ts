@@ -54,12 +54,12 @@ export function assignFlightIds(flights: readonly { readonly flight_id?: string 
  * @remarks Since 0.1.0
  */
 export function flightTruecost(request: FlightRequestInput, options: FlightOptions = {}): FlightResponse {
-  checkFlightOptions(options);
+  const basis = checkFlightOptions(options);
   const flights = checkedRequest(flightRequestSchema, request).queries.flights;
   const ids = assignFlightIds(flights);
   const truecost = flights.map((flight, index) => ({
     flight_id: ids[index] ?? '',
-    truecost: tonnesString(flightKilograms(flight, options) / KG_PER_TONNE),
+    truecost: tonnesString(flightKilograms(flight, options, basis) / KG_PER_TONNE),
   }));
   return { message: successMessages.truecostCalculated, truecost };
 }
@@ -109,10 +109,10 @@ export function explainFlightTruecost(request: FlightRequestInput, options: Flig
  * @remarks Since 0.1.0
  */
 export function bulkFlightResults(request: readonly BulkFlightInput[], options: FlightOptions = {}): BulkFlightResults {
-  checkFlightOptions(options);
+  const basis = checkFlightOptions(options);
   const results: BulkFlightResults = {};
   for (const flight of checkedRequest(bulkFlightRequestSchema, request)) {
-    const value = tonnesString(flightKilograms(flight, options) / KG_PER_TONNE);
+    const value = tonnesString(flightKilograms(flight, options, basis) / KG_PER_TONNE);
     // Assigning "__proto__" would set the prototype instead of adding the key.
     if (flight.flight_id === '__proto__') {
       Object.defineProperty(results, flight.flight_id, { value, enumerable: true, writable: true, configurable: true });

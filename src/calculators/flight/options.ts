@@ -42,14 +42,14 @@ export function flightBasis(options: FlightOptions): EnergyBasis {
 }
 
 /**
- * Refuses options out of range (a programming error, not bad input).
+ * Refuses options out of range (a programming error, not bad input); returns their basis.
  *
  * @internal
  */
-export function checkFlightOptions(options: FlightOptions): void {
-  flightBasis(options);
+export function checkFlightOptions(options: FlightOptions): EnergyBasis {
   const multiplier = options.nonCo2Multiplier;
   if (multiplier !== undefined && !(Number.isFinite(multiplier) && multiplier >= 0)) {
     throw new RangeError('nonCo2Multiplier must be a finite number of at least 0.');
   }
+  return flightBasis(options);
 }
