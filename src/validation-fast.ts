@@ -35,6 +35,7 @@ import {
   type Order,
 } from './schemas/order.js';
 import type { Mutable } from './mutable.js';
+import { NO_IGNORED_FIELDS } from './ignored-fields.js';
 import { acceptedAs, validate, type ValidationResult } from './validation.js';
 
 /** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
@@ -83,8 +84,39 @@ function optional(object: Plain, key: string, fallback: unknown): unknown {
   return value !== undefined || Object.hasOwn(object, key) ? value : fallback;
 }
 
+/**
+ * What a fast acceptor gives for a body it accepts: the value zod would give, and whether every key
+ * of the body is kept in it. When `exact` holds, no field was ignored and the walk that lists
+ * ignored fields (`ignoredFields`) is skipped; otherwise it runs, and lists them as for any schema.
+ */
+export interface Accepted<T> {
+  readonly value: T;
+  readonly exact: boolean;
+}
+
+/**
+ * How many keys a for-in loop visits on `object`: its own enumerable keys, and inherited enumerable
+ * ones, which only make the count larger (the walk of ignored fields then decides). Counted rather
+ * than listed: `Object.keys` would allocate an array for every object of every request.
+ */
+function keyCount(object: Plain): number {
+  let count = 0;
+  for (const _ in object) count += 1;
+  return count;
+}
+
+/** 1 when `value` is defined: the key of an optional field was sent (present with undefined is refused before). */
+function sent(value: unknown): number {
+  return value === undefined ? 0 : 1;
+}
+
 /** Stands for an absent `flight_id` (null is a value a body may carry, and zod refuses it). */
 const NO_FLIGHT_ID = Symbol('no flight_id');
+
+/** The keys an accepted flight was sent with: the three required and the optional ones present. */
+function flightKeys(fields: Plain): number {
+  return 3 + sent(fields['flight_id']) + sent(fields['aircraft_model']) + sent(fields['flight_class']) + sent(fields['flight_type']);
+}
 
 function flight(input: unknown): Flight | undefined {
   const fields = plain(input);
@@ -113,12 +145,14 @@ function flight(input: unknown): Flight | undefined {
 }
 
 /** The E6 body as zod would parse it, or undefined. */
-export function acceptFlightRequest(input: unknown): FlightRequest | undefined {
-  const queries = plain(plain(input)?.['queries']);
+export function acceptFlightRequest(input: unknown): Accepted<FlightRequest> | undefined {
+  const body = plain(input);
+  const queries = plain(body?.['queries']);
   const list = queries?.['flights'];
   if (!Array.isArray(list) || list.length < 1 || list.length > MAX_FLIGHTS_PER_REQUEST) return undefined;
   const flights: Flight[] = [];
   const ids = new Set<string>();
+  let exact = keyCount(body!) === 1 && keyCount(queries!) === 1;
   for (const item of list) {
     const parsed = flight(item);
     if (parsed === undefined) return undefined;
@@ -126,12 +160,28 @@ export function acceptFlightRequest(input: unknown): FlightRequest | undefined {
       if (ids.has(parsed.flight_id)) return undefined;
       ids.add(parsed.flight_id);
     }
+    // A flight that was accepted is a plain object.
+    exact &&= keyCount(item as Plain) === flightKeys(item as Plain);
     flights.push(parsed);
   }
-  return { queries: { flights } };
+  return { value: { queries: { flights } }, exact };
 }
 
 const OPTIONAL_IDENTIFIERS = ['cart_id', 'project_id'] as const;
+/** The keys of an order besides its four required ones. */
+const OPTIONAL_ORDER_KEYS = ['customer_phone', 'unlock_date', ...OPTIONAL_IDENTIFIERS] as const;
+
+/** The keys an accepted order was sent with: the four required and the optional ones present. */
+function orderKeys(fields: Plain): number {
+  let count = 4;
+  for (const key of OPTIONAL_ORDER_KEYS) count += sent(fields[key]);
+  return count;
+}
+
+/** True when every key of an accepted order (a plain object) is one the order kept. */
+function exactOrder(input: unknown): boolean {
+  return keyCount(input as Plain) === orderKeys(input as Plain);
+}
 
 function order(input: unknown): Order | undefined {
   const fields = plain(input);
@@ -161,28 +211,37 @@ function order(input: unknown): Order | undefined {
 }
 
 /** The E1 body as zod would parse it, or undefined. */
-export function acceptCreateOrderRequest(input: unknown): CreateOrderRequest | undefined {
-  const parsed = order(plain(input)?.['order']);
-  return parsed === undefined ? undefined : { order: parsed };
+export function acceptCreateOrderRequest(input: unknown): Accepted<CreateOrderRequest> | undefined {
+  const body = plain(input);
+  const fields = body?.['order'];
+  const parsed = order(fields);
+  if (parsed === undefined) return undefined;
+  return { value: { order: parsed }, exact: keyCount(body!) === 1 && exactOrder(fields) };
 }
 
 /** The E2 body as zod would parse it, or undefined. */
-export function acceptCreateOrdersRequest(input: unknown): CreateOrdersRequest | undefined {
-  const list = plain(input)?.['orders'];
+export function acceptCreateOrdersRequest(input: unknown): Accepted<CreateOrdersRequest> | undefined {
+  const body = plain(input);
+  const list = body?.['orders'];
   if (!Array.isArray(list) || list.length < 1 || list.length > MAX_ORDERS_PER_BATCH) return undefined;
   const orders: Order[] = [];
   const ids = new Set<string>();
+  let exact = keyCount(body!) === 1;
   for (const item of list) {
     const parsed = order(item);
     if (parsed === undefined || ids.has(parsed.partner_order_id)) return undefined;
     ids.add(parsed.partner_order_id);
+    exact &&= exactOrder(item);
     orders.push(parsed);
   }
-  return { orders };
+  return { value: { orders }, exact };
 }
 
 /** The fast acceptor of each schema that has one, by the schema itself. */
-export const fastAcceptors: ReadonlyMap<z.core.$ZodType, (input: unknown) => unknown> = new Map<z.core.$ZodType, (input: unknown) => unknown>([
+export const fastAcceptors: ReadonlyMap<z.core.$ZodType, (input: unknown) => Accepted<unknown> | undefined> = new Map<
+  z.core.$ZodType,
+  (input: unknown) => Accepted<unknown> | undefined
+>([
   [flightRequestSchema, acceptFlightRequest],
   [createOrderRequestSchema, acceptCreateOrderRequest],
   [createOrdersRequestSchema, acceptCreateOrdersRequest],
@@ -194,6 +253,6 @@ export const fastAcceptors: ReadonlyMap<z.core.$ZodType, (input: unknown) => unk
  */
 export function validateRequest<S extends z.core.$ZodType>(schema: S, input: unknown): ValidationResult<z.output<S>> {
   const fast = fastAcceptors.get(schema)?.(input);
-  if (fast !== undefined) return acceptedAs(schema, input, fast as z.output<S>);
+  if (fast !== undefined) return acceptedAs(schema, input, fast.value as z.output<S>, fast.exact ? NO_IGNORED_FIELDS : undefined);
   return validate(schema, input);
 }

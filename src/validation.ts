@@ -42,13 +42,13 @@ export function wasValidatedBy(schema: core.$ZodType, value: unknown): boolean {
 
 /**
  * The result of a request `schema` accepted as `value`: marked as validated, with the fields of
- * `input` that `value` left out.
+ * `input` that `value` left out (`ignored` when the caller already knows them).
  *
  * @internal
  */
-export function acceptedAs<T>(schema: core.$ZodType, input: unknown, value: T): ValidationResult<T> {
+export function acceptedAs<T>(schema: core.$ZodType, input: unknown, value: T, ignored?: readonly string[]): ValidationResult<T> {
   if (typeof value === 'object' && value !== null) validatedBy.set(value, schema);
-  return { ok: true, value, ignored: ignoredFields(input, value) };
+  return { ok: true, value, ignored: ignored ?? ignoredFields(input, value) };
 }
 
 /**

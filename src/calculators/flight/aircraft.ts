@@ -11,6 +11,8 @@ export interface AircraftType {
   readonly icao: string;
   readonly body: 'narrow' | 'wide';
   readonly seats: SeatMap;
+  /** {@link seatAreaTotal} of `seats`: the same for every flight of the type, so worked out once. */
+  readonly seatArea: number;
   /**
    * Where the seat map comes from: `t100` the median total seats flown on the type in US DOT T-100
    * with the manufacturer's typical split scaled to it, `typical` the manufacturer's typical layout.
@@ -62,10 +64,12 @@ function buildType(icao: string): AircraftType | undefined {
     ccdNm[i] = points[2 * i] ?? 0;
     ccdKg[i] = points[2 * i + 1] ?? 0;
   }
+  const seats: SeatMap = { FIRST: first, BUSINESS: business, PREMIUM_ECONOMY: premiumEconomy, ECONOMY: economy };
   return {
     icao,
     body,
-    seats: { FIRST: first, BUSINESS: business, PREMIUM_ECONOMY: premiumEconomy, ECONOMY: economy },
+    seats,
+    seatArea: seatAreaTotal(seats, body),
     seatsFrom,
     ltoKg,
     ccdNm,

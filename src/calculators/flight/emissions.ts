@@ -5,7 +5,7 @@ import type { ItemExplanation } from '../explanation.js';
 import { KG_PER_TONNE } from '../rounding.js';
 import { explainFlight } from './explain.js';
 import { checkFlightOptions, type FlightOptions } from './options.js';
-import { perPassenger, tripsOf } from './passenger.js';
+import { perPassenger, perPassengerKg, tripsOf } from './passenger.js';
 
 /** One flight's result before rounding, with its explanation. */
 export interface FlightEmissions {
@@ -23,7 +23,7 @@ export interface FlightEmissions {
  * @internal
  */
 export function flightKilograms(flight: Flight, options: FlightOptions, basis: EnergyBasis): number {
-  return countedTotal(perPassenger(flight, options).perPassenger, basis) * flight.no_of_tickets * tripsOf(flight);
+  return perPassengerKg(flight, options, basis) * flight.no_of_tickets * tripsOf(flight);
 }
 
 /**

@@ -79,6 +79,39 @@ export interface FuelMethodResult {
   readonly nonCo2Kg: number;
 }
 
+/** Great-circle distance times the distance factor: the distance flown, NM. */
+function flownNmOf(greatCircleKm: number, distanceFactor: number): number {
+  return (greatCircleKm / KM_PER_NAUTICAL_MILE.value) * distanceFactor;
+}
+
+/** LTO plus CCD fuel of a whole flight of `flownNm`, kg. */
+function flightFuelKg(type: AircraftType, flownNm: number, fuelFactor: number): number {
+  return (type.ltoKg + ccdFuelKg(type, flownNm - LTO_DISTANCE.value)) * fuelFactor;
+}
+
+/**
+ * One passenger's share of a flight's fuel, kg. TIM's rule: every cabin takes its own seat-area
+ * factor; the seat map only sets the total area.
+ */
+function passengerFuelKg(fuelKg: number, cargoShare: number, seatArea: number, areaFactor: number, loadFactor: number): number {
+  return (((fuelKg * (1 - cargoShare)) / seatArea) * areaFactor) / loadFactor;
+}
+
+/**
+ * Fuel per passenger of one flight with every default of {@link fuelMethodPerPassenger}: its
+ * `fuelPerPassengerKg`, the same number by the same operations, without the other figures of the
+ * explanation (E6 and E7 answer this alone).
+ */
+export function defaultFuelPerPassengerKg(greatCircleKm: number, type: AircraftType, cabin: SeatCabin, fuelFactor: number): number {
+  return passengerFuelKg(
+    flightFuelKg(type, flownNmOf(greatCircleKm, DISTANCE_FACTOR.value), fuelFactor),
+    cargoMassFraction(type.body, greatCircleKm),
+    type.seatArea,
+    SEAT_AREA_FACTORS[type.body][cabin].value,
+    LOAD_FACTOR.value,
+  );
+}
+
 /** Applies the fuel method (TIM 3.0 on the EEA 2023 table) to one passenger of one flight. */
 export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResult {
   const { type, cabin } = inputs;
@@ -89,14 +122,12 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
   const fuelFactor = inputs.fuelFactor ?? 1;
   const nonCo2Multiplier = inputs.nonCo2Multiplier ?? 1;
 
-  const flownNm = (inputs.greatCircleKm / KM_PER_NAUTICAL_MILE.value) * distanceFactor;
+  const flownNm = flownNmOf(inputs.greatCircleKm, distanceFactor);
   const ccdNm = flownNm - LTO_DISTANCE.value;
-  const fuelKg = (type.ltoKg + ccdFuelKg(type, ccdNm)) * fuelFactor;
-
-  // TIM's rule: every cabin takes its own seat-area factor; the seat map only sets the total area.
-  const seatArea = seatAreaTotal(seats, type.body);
+  const fuelKg = flightFuelKg(type, flownNm, fuelFactor);
+  const seatArea = inputs.seats === undefined ? type.seatArea : seatAreaTotal(seats, type.body);
   const areaFactor = SEAT_AREA_FACTORS[type.body][cabin].value;
-  const fuelPerPassengerKg = (((fuelKg * (1 - cargoShare)) / seatArea) * areaFactor) / loadFactor;
+  const fuelPerPassengerKg = passengerFuelKg(fuelKg, cargoShare, seatArea, areaFactor, loadFactor);
   const tankToWakeKg = fuelPerPassengerKg * TANK_TO_WAKE.value;
   const wellToTankKg = fuelPerPassengerKg * WELL_TO_TANK.value;
   return {

@@ -1,11 +1,11 @@
 import { airportLocation, type AirportLocation } from '../../data/flight/airport-locations.js';
-import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE } from '../../data/flight/factors.js';
+import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE, TANK_TO_WAKE, WELL_TO_TANK } from '../../data/flight/factors.js';
 import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
-import { fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
+import { defaultFuelPerPassengerKg, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { greatCircleKm } from './geo.js';
-import type { EmissionParts } from '../basis.js';
+import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
 import type { FlightOptions } from './options.js';
 
 /** A flight's numbers before multiplying by tickets and trips; the explanation is made from these. */
@@ -22,7 +22,7 @@ export interface PassengerResult {
 }
 
 /** The fuel method's aircraft: the one asked for, the one used, and why they differ. */
-export interface FuelDetail {
+export interface AircraftChoice {
   readonly asked: AircraftResolution | undefined;
   readonly used: AircraftType;
   readonly fuelFactor: number;
@@ -31,6 +31,10 @@ export interface FuelDetail {
    * for, `default-out-of-range` when the default aircraft (no aircraft named) is beyond its table.
    */
   readonly generic: 'unknown' | 'default-out-of-range' | undefined;
+}
+
+/** The fuel method's aircraft and its numbers for one passenger. */
+export interface FuelDetail extends AircraftChoice {
   readonly result: FuelMethodResult;
 }
 
@@ -57,23 +61,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
       desnz,
     };
   }
-  const asked = resolveAircraft(flight.aircraft_model);
-  const ccdNm = (distanceKm / KM_PER_NAUTICAL_MILE.value) * DISTANCE_FACTOR.value - LTO_DISTANCE.value;
-  let used: AircraftType;
-  let fuelFactor = 1;
-  let generic: FuelDetail['generic'];
-  if (asked === undefined) {
-    used = genericAircraftFor(ccdNm);
-    generic = 'unknown';
-  } else if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
-    // The default stands for "no aircraft named", for which the generic aircraft of the distance flies.
-    used = genericAircraftFor(ccdNm);
-    generic = 'default-out-of-range';
-  } else {
-    // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).
-    used = asked.type;
-    fuelFactor = asked.fuelFactor;
-  }
+  const { asked, used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
   const result = fuelMethodPerPassenger({
     greatCircleKm: distanceKm,
     type: used,
@@ -89,6 +77,32 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     nonCo2Kg: result.nonCo2Kg,
     fuel: { asked, used, fuelFactor, generic, result },
   };
+}
+
+/** The aircraft the fuel method flies for `flight` over `distanceKm` of great circle. */
+function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
+  const asked = resolveAircraft(flight.aircraft_model);
+  const ccdNm = (distanceKm / KM_PER_NAUTICAL_MILE.value) * DISTANCE_FACTOR.value - LTO_DISTANCE.value;
+  if (asked === undefined) return { asked, used: genericAircraftFor(ccdNm), fuelFactor: 1, generic: 'unknown' };
+  // The default stands for "no aircraft named", for which the generic aircraft of the distance flies.
+  if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
+    return { asked, used: genericAircraftFor(ccdNm), fuelFactor: 1, generic: 'default-out-of-range' };
+  }
+  // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).
+  return { asked, used: asked.type, fuelFactor: asked.fuelFactor, generic: undefined };
+}
+
+/**
+ * The figure of {@link perPassenger} on `basis` (kg CO2e of one passenger one way), by the same
+ * operations, without the numbers only an explanation shows: the path of E6 and E7, which answer
+ * the figure alone.
+ */
+export function perPassengerKg(flight: Flight, options: FlightOptions, basis: EnergyBasis): number {
+  if (options.method === 'desnz-2025') return countedTotal(perPassenger(flight, options).perPassenger, basis);
+  const distanceKm = greatCircleKm(airportOf(flight.departure), airportOf(flight.arrival));
+  const { used, fuelFactor } = aircraftChoice(flight, distanceKm);
+  const fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor);
+  return countedTotal({ tankToWheel: fuelKg * TANK_TO_WAKE.value, wellToTank: fuelKg * WELL_TO_TANK.value }, basis);
 }
 
 /** 2 for a round trip, else 1. */
