@@ -144,6 +144,17 @@ function flight(input: unknown): Flight | undefined {
   return parsed;
 }
 
+/**
+ * True when `flight` has the flight_id of a flight before it. Compared one by one: a request holds
+ * at most {@link MAX_FLIGHTS_PER_REQUEST} flights, for which a Set costs more than the comparisons.
+ */
+function sharesId(before: readonly Flight[], flight: Flight): boolean {
+  const id = flight.flight_id;
+  if (id === undefined) return false;
+  for (const other of before) if (other.flight_id === id) return true;
+  return false;
+}
+
 /** The E6 body as zod would parse it, or undefined. */
 export function acceptFlightRequest(input: unknown): Accepted<FlightRequest> | undefined {
   const body = plain(input);
@@ -151,15 +162,10 @@ export function acceptFlightRequest(input: unknown): Accepted<FlightRequest> | u
   const list = queries?.['flights'];
   if (!Array.isArray(list) || list.length < 1 || list.length > MAX_FLIGHTS_PER_REQUEST) return undefined;
   const flights: Flight[] = [];
-  const ids = new Set<string>();
   let exact = keyCount(body!) === 1 && keyCount(queries!) === 1;
   for (const item of list) {
     const parsed = flight(item);
-    if (parsed === undefined) return undefined;
-    if (parsed.flight_id !== undefined) {
-      if (ids.has(parsed.flight_id)) return undefined;
-      ids.add(parsed.flight_id);
-    }
+    if (parsed === undefined || sharesId(flights, parsed)) return undefined;
     // A flight that was accepted is a plain object.
     exact &&= keyCount(item as Plain) === flightKeys(item as Plain);
     flights.push(parsed);

@@ -19,7 +19,13 @@ describe('the packed airport table', () => {
     for (const iata of codes) {
       const [latitude, longitude, icao, country] = source[iata]!;
       expect(airportByIata(iata), iata).toEqual({ iata, latitude, longitude, icao, country });
-      expect(airportLocation(iata), iata).toEqual({ iata, latitude, longitude, inUnitedKingdom: country === 'GB' });
+      expect(airportLocation(iata), iata).toEqual({
+        iata,
+        latitude,
+        longitude,
+        latitudeCosine: Math.cos(latitude * (Math.PI / 180)),
+        inUnitedKingdom: country === 'GB',
+      });
     }
   });
 

@@ -4,7 +4,7 @@ import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { defaultFuelPerPassengerKg, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
-import { greatCircleKm } from './geo.js';
+import { preparedGreatCircleKm } from './geo.js';
 import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
 import type { FlightOptions } from './options.js';
 
@@ -49,7 +49,7 @@ function airportOf(code: string): AirportLocation {
 export function perPassenger(flight: Flight, options: FlightOptions): PassengerResult {
   const from = airportOf(flight.departure);
   const to = airportOf(flight.arrival);
-  const distanceKm = greatCircleKm(from, to);
+  const distanceKm = preparedGreatCircleKm(from, to);
   if (options.method === 'desnz-2025') {
     const desnz = desnzPerPassenger(from, to, distanceKm, flight.flight_class, options.desnzRadiativeForcing ?? false);
     return {
@@ -99,7 +99,7 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
  */
 export function perPassengerKg(flight: Flight, options: FlightOptions, basis: EnergyBasis): number {
   if (options.method === 'desnz-2025') return countedTotal(perPassenger(flight, options).perPassenger, basis);
-  const distanceKm = greatCircleKm(airportOf(flight.departure), airportOf(flight.arrival));
+  const distanceKm = preparedGreatCircleKm(airportOf(flight.departure), airportOf(flight.arrival));
   const { used, fuelFactor } = aircraftChoice(flight, distanceKm);
   const fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor);
   return countedTotal({ tankToWheel: fuelKg * TANK_TO_WAKE.value, wellToTank: fuelKg * WELL_TO_TANK.value }, basis);

@@ -20,8 +20,21 @@ export interface Coordinates {
   readonly longitude: number;
 }
 
+/** Degrees to radians. */
+export const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/** The cosine of a latitude in degrees, as the great-circle distance takes it (calculators/flight/geo.ts). */
+export function latitudeCosine(latitude: number): number {
+  return Math.cos(latitude * RADIANS_PER_DEGREE);
+}
+
+/** A point that carries its {@link latitudeCosine}, worked out once (the airports of the table). */
+export interface PreparedPoint extends Coordinates {
+  readonly latitudeCosine: number;
+}
+
 /** Where an airport of truecost's airport table (OurAirports) is. */
-export interface AirportLocation extends Coordinates {
+export interface AirportLocation extends PreparedPoint {
   /** IATA code, upper case, e.g. `DEL`. */
   readonly iata: string;
   /** True for an airport in the United Kingdom (DESNZ's domestic and to/from-UK flights). */
@@ -71,10 +84,12 @@ function table(): Decoded {
   for (let index = 0; index < positions; index += 1) {
     if (readBits(AIRPORT_CODE_BITMAP, index, 1) === 0) continue;
     const iata = codeAt(index);
+    const latitude = coordinateOf(readBits(AIRPORT_COORDINATES, row * LATITUDE_BITS, LATITUDE_BITS), LATITUDE_OFFSET);
     locations[index] = {
       iata,
-      latitude: coordinateOf(readBits(AIRPORT_COORDINATES, row * LATITUDE_BITS, LATITUDE_BITS), LATITUDE_OFFSET),
+      latitude,
       longitude: coordinateOf(readBits(AIRPORT_COORDINATES, longitudes + row * LONGITUDE_BITS, LONGITUDE_BITS), LONGITUDE_OFFSET),
+      latitudeCosine: latitudeCosine(latitude),
       inUnitedKingdom: inUnitedKingdom.has(iata),
     };
     rows[index] = row;

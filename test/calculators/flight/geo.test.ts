@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { airportByIata, airportCodes } from '../../../src/data/flight/airport-index.js';
-import { greatCircleKm } from '../../../src/calculators/flight/geo.js';
+import { greatCircleKm, preparedGreatCircleKm } from '../../../src/calculators/flight/geo.js';
+import { airportLocation } from '../../../src/data/flight/airport-locations.js';
 
 function distance(from: string, to: string): number {
   const a = airportByIata(from);
@@ -51,5 +52,19 @@ describe('airportByIata', () => {
 
   it('holds the whole OurAirports extract', () => {
     expect(airportCodes()).toHaveLength(4563);
+  });
+});
+
+describe('preparedGreatCircleKm', () => {
+  it('gives greatCircleKm exactly for any two airports of the table', () => {
+    const codes = airportCodes();
+    fc.assert(
+      fc.property(fc.constantFrom(...codes), fc.constantFrom(...codes), (from, to) => {
+        const a = airportLocation(from)!;
+        const b = airportLocation(to)!;
+        expect(preparedGreatCircleKm(a, b)).toBe(greatCircleKm({ latitude: a.latitude, longitude: a.longitude }, { latitude: b.latitude, longitude: b.longitude }));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
