@@ -126,7 +126,9 @@ function flight(input: unknown): Flight | undefined {
   const fields = plain(input);
   if (fields === undefined) return undefined;
   const { departure, arrival, no_of_tickets: tickets } = fields;
-  if (!ordinaryString(departure) || !ordinaryString(arrival)) return undefined;
+  // No ordinaryString check: a string with U+0000 or a lone surrogate is no airport's code, so it
+  // is refused here and left to zod anyway.
+  if (typeof departure !== 'string' || typeof arrival !== 'string') return undefined;
   const from = knownAirportCode(departure);
   const to = knownAirportCode(arrival);
   if (from === undefined || to === undefined || from === to) return undefined;
@@ -134,7 +136,9 @@ function flight(input: unknown): Flight | undefined {
   const aircraft = optional(fields, 'aircraft_model', DEFAULT_AIRCRAFT_MODEL);
   const flightClass = optional(fields, 'flight_class', 'ECONOMY');
   const flightType = optional(fields, 'flight_type', 'ONE_WAY');
-  if (!ordinaryString(aircraft) || !FLIGHT_CLASSES.has(flightClass) || !FLIGHT_TYPES.has(flightType)) return undefined;
+  if ((aircraft !== DEFAULT_AIRCRAFT_MODEL && !ordinaryString(aircraft)) || !FLIGHT_CLASSES.has(flightClass) || !FLIGHT_TYPES.has(flightType)) {
+    return undefined;
+  }
   const id = optional(fields, 'flight_id', NO_FLIGHT_ID);
   if (id !== NO_FLIGHT_ID && !identifier(id)) return undefined;
   // Filled key by key rather than spread (this runs for every flight), `flight_id` first as in zod's value.

@@ -1,6 +1,7 @@
 // JSON text of the hottest answers, written field by field: the same text as JSON.stringify, at
 // a fraction of its cost for a known shape (docs/http.md, "Speed"). Property tests in
 // test/http/json.test.ts hold each writer to JSON.stringify for arbitrary values of its type.
+import { successMessages } from '../errors.js';
 import type { FlightResponse } from '../schemas/flight.js';
 
 /**
@@ -16,9 +17,12 @@ export function jsonString(value: string): string {
   return `"${value}"`;
 }
 
+/** The start of every E6 answer, up to its list: written once. */
+const FLIGHT_RESPONSE_START = `{"message":${jsonString(successMessages.truecostCalculated)},"truecost":[`;
+
 /** The E6 answer as JSON text: `JSON.stringify(body)`, written for its one shape. */
 export function flightResponseJson(body: FlightResponse): string {
-  let text = `{"message":${jsonString(body.message)},"truecost":[`;
+  let text = body.message === successMessages.truecostCalculated ? FLIGHT_RESPONSE_START : `{"message":${jsonString(body.message)},"truecost":[`;
   const { truecost } = body;
   for (let index = 0; index < truecost.length; index += 1) {
     const item = truecost[index]!;
