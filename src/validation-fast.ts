@@ -80,11 +80,12 @@ function absent(object: Plain, key: string): boolean {
 }
 
 /**
- * The value of an optional key, `fallback` when the key is absent, or undefined when it is present
- * with the value undefined (left to zod). The own-key check runs only when the value is undefined.
+ * `value`, the value of an optional key of `object`, or `fallback` when the key is absent; undefined
+ * when it is present with the value undefined (left to zod). The own-key check runs only when the
+ * value is undefined. The caller reads the value by its name: a read by a key passed in would see
+ * every optional key at one site, and such a read looks its key up in a global cache every time.
  */
-function optional(object: Plain, key: string, fallback: unknown): unknown {
-  const value = object[key];
+function optional(value: unknown, object: Plain, key: string, fallback: unknown): unknown {
   return value !== undefined || Object.hasOwn(object, key) ? value : fallback;
 }
 
@@ -133,13 +134,13 @@ function flight(input: unknown): Flight | undefined {
   const to = knownAirportCode(arrival);
   if (from === undefined || to === undefined || from === to) return undefined;
   if (typeof tickets !== 'number' || !Number.isSafeInteger(tickets) || tickets <= 0) return undefined;
-  const aircraft = optional(fields, 'aircraft_model', DEFAULT_AIRCRAFT_MODEL);
-  const flightClass = optional(fields, 'flight_class', 'ECONOMY');
-  const flightType = optional(fields, 'flight_type', 'ONE_WAY');
+  const aircraft = optional(fields['aircraft_model'], fields, 'aircraft_model', DEFAULT_AIRCRAFT_MODEL);
+  const flightClass = optional(fields['flight_class'], fields, 'flight_class', 'ECONOMY');
+  const flightType = optional(fields['flight_type'], fields, 'flight_type', 'ONE_WAY');
   if ((aircraft !== DEFAULT_AIRCRAFT_MODEL && !ordinaryString(aircraft)) || !FLIGHT_CLASSES.has(flightClass) || !FLIGHT_TYPES.has(flightType)) {
     return undefined;
   }
-  const id = optional(fields, 'flight_id', NO_FLIGHT_ID);
+  const id = optional(fields['flight_id'], fields, 'flight_id', NO_FLIGHT_ID);
   if (id !== NO_FLIGHT_ID && !identifier(id)) return undefined;
   // Filled key by key rather than spread (this runs for every flight), `flight_id` first as in zod's value.
   const parsed: Mutable<Flight> = id === NO_FLIGHT_ID ? ({} as Mutable<Flight>) : { flight_id: id } as Mutable<Flight>;

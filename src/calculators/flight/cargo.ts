@@ -16,15 +16,20 @@ const fractions: Record<Body, Float64Array> = {
   wide: Float64Array.from(CARGO_MASS_FRACTION_ROWS.wide, (row) => row[1]),
 };
 
+/** The fractions of a body class, read by name (a read by a varying key costs a global cache look-up). */
+function fractionsOf(body: Body): Float64Array {
+  return body === 'wide' ? fractions.wide : fractions.narrow;
+}
+
 function bandIndex(body: Body, greatCircleKm: number): number {
   const index = Math.floor(greatCircleKm / BAND_KM);
-  const last = fractions[body].length - 1;
+  const last = fractionsOf(body).length - 1;
   return index < 0 ? 0 : index > last ? last : index;
 }
 
 /** The cargo mass fraction of a flight of this body class and great-circle distance (the fast path). */
 export function cargoMassFraction(body: Body, greatCircleKm: number): number {
-  return fractions[body][bandIndex(body, greatCircleKm)] as number;
+  return fractionsOf(body)[bandIndex(body, greatCircleKm)] as number;
 }
 
 /** The T-100 band row used for a flight. */

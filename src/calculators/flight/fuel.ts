@@ -79,6 +79,26 @@ export interface FuelMethodResult {
   readonly nonCo2Kg: number;
 }
 
+/**
+ * The seat-area factor of `cabin` on a body class. Each factor is read by its name: a read by a
+ * key that varies (`factors[cabin]`) looks the key up in a global cache on every flight.
+ */
+function areaFactorOf(body: 'narrow' | 'wide', cabin: SeatCabin): number {
+  const factors = body === 'wide' ? SEAT_AREA_FACTORS.wide : SEAT_AREA_FACTORS.narrow;
+  switch (cabin) {
+    case 'ECONOMY':
+      return factors.ECONOMY.value;
+    case 'PREMIUM_ECONOMY':
+      return factors.PREMIUM_ECONOMY.value;
+    case 'BUSINESS':
+      return factors.BUSINESS.value;
+    case 'FIRST':
+      return factors.FIRST.value;
+    default:
+      throw new RangeError(`Unknown cabin ${String(cabin)}; validate the request first.`);
+  }
+}
+
 /** Great-circle distance times the distance factor: the distance flown, NM. */
 function flownNmOf(greatCircleKm: number, distanceFactor: number): number {
   return (greatCircleKm / KM_PER_NAUTICAL_MILE.value) * distanceFactor;
@@ -107,7 +127,7 @@ export function defaultFuelPerPassengerKg(greatCircleKm: number, type: AircraftT
     flightFuelKg(type, flownNmOf(greatCircleKm, DISTANCE_FACTOR.value), fuelFactor),
     cargoMassFraction(type.body, greatCircleKm),
     type.seatArea,
-    SEAT_AREA_FACTORS[type.body][cabin].value,
+    areaFactorOf(type.body, cabin),
     LOAD_FACTOR.value,
   );
 }
@@ -126,7 +146,7 @@ export function fuelMethodPerPassenger(inputs: FuelMethodInputs): FuelMethodResu
   const ccdNm = flownNm - LTO_DISTANCE.value;
   const fuelKg = flightFuelKg(type, flownNm, fuelFactor);
   const seatArea = inputs.seats === undefined ? type.seatArea : seatAreaTotal(seats, type.body);
-  const areaFactor = SEAT_AREA_FACTORS[type.body][cabin].value;
+  const areaFactor = areaFactorOf(type.body, cabin);
   const fuelPerPassengerKg = passengerFuelKg(fuelKg, cargoShare, seatArea, areaFactor, loadFactor);
   const tankToWakeKg = fuelPerPassengerKg * TANK_TO_WAKE.value;
   const wellToTankKg = fuelPerPassengerKg * WELL_TO_TANK.value;
