@@ -80,23 +80,12 @@ export interface FuelMethodResult {
 }
 
 /**
- * The seat-area factor of `cabin` on a body class. Each factor is read by its name: a read by a
+ * The seat-area factor of `cabin` on a body class. The common cabins are read by name: a read by a
  * key that varies (`factors[cabin]`) looks the key up in a global cache on every flight.
  */
 function areaFactorOf(body: 'narrow' | 'wide', cabin: SeatCabin): number {
   const factors = body === 'wide' ? SEAT_AREA_FACTORS.wide : SEAT_AREA_FACTORS.narrow;
-  switch (cabin) {
-    case 'ECONOMY':
-      return factors.ECONOMY.value;
-    case 'PREMIUM_ECONOMY':
-      return factors.PREMIUM_ECONOMY.value;
-    case 'BUSINESS':
-      return factors.BUSINESS.value;
-    case 'FIRST':
-      return factors.FIRST.value;
-    default:
-      throw new RangeError(`Unknown cabin ${String(cabin)}; validate the request first.`);
-  }
+  return (cabin === 'ECONOMY' ? factors.ECONOMY : cabin === 'BUSINESS' ? factors.BUSINESS : factors[cabin]).value;
 }
 
 /** Great-circle distance times the distance factor: the distance flown, NM. */

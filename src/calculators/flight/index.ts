@@ -25,9 +25,6 @@ export { greatCircleKm } from './geo.js';
  * suffixed `-2`, `-3`, ... while it would collide with an id of the same request. Deterministic.
  */
 export function assignFlightIds(flights: readonly { readonly flight_id?: string | undefined }[]): string[] {
-  // Most partners name every flight: then the ids are theirs, and no set of taken ids is needed.
-  const named = flights.map((flight) => flight.flight_id);
-  if (!named.includes(undefined)) return named as string[];
   const taken = new Set<string>();
   for (const flight of flights) if (flight.flight_id !== undefined) taken.add(flight.flight_id);
   return flights.map((flight, index) => {
