@@ -183,14 +183,9 @@ export function acceptFlightRequest(input: unknown): Accepted<FlightRequest> | u
 }
 
 const OPTIONAL_IDENTIFIERS = ['cart_id', 'project_id'] as const;
-/** The keys of an order besides its four required ones. */
-const OPTIONAL_ORDER_KEYS = ['customer_phone', 'unlock_date', ...OPTIONAL_IDENTIFIERS] as const;
-
-/** The keys an accepted order was sent with: the four required and the optional ones present. */
+/** The keys an accepted order was sent with: the four required and the optional ones present, read by name. */
 function orderKeys(fields: Plain): number {
-  let count = 4;
-  for (const key of OPTIONAL_ORDER_KEYS) count += sent(fields[key]);
-  return count;
+  return 4 + sent(fields['customer_phone']) + sent(fields['unlock_date']) + sent(fields['cart_id']) + sent(fields['project_id']);
 }
 
 /** True when every key of an accepted order (a plain object) is one the order kept. */

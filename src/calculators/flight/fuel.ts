@@ -89,7 +89,7 @@ function areaFactorOf(body: 'narrow' | 'wide', cabin: SeatCabin): number {
 }
 
 /** Great-circle distance times the distance factor: the distance flown, NM. */
-function flownNmOf(greatCircleKm: number, distanceFactor: number): number {
+export function flownNmOf(greatCircleKm: number, distanceFactor: number): number {
   return (greatCircleKm / KM_PER_NAUTICAL_MILE.value) * distanceFactor;
 }
 

@@ -1,9 +1,9 @@
 import { airportLocation, type AirportLocation } from '../../data/flight/airport-locations.js';
-import { DISTANCE_FACTOR, KM_PER_NAUTICAL_MILE, LTO_DISTANCE, TANK_TO_WAKE, WELL_TO_TANK } from '../../data/flight/factors.js';
+import { DISTANCE_FACTOR, LTO_DISTANCE, TANK_TO_WAKE, WELL_TO_TANK } from '../../data/flight/factors.js';
 import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
-import { defaultFuelPerPassengerKg, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
+import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
 import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
 import type { FlightOptions } from './options.js';
@@ -82,7 +82,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
 /** The aircraft the fuel method flies for `flight` over `distanceKm` of great circle. */
 function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
   const asked = resolveAircraft(flight.aircraft_model);
-  const ccdNm = (distanceKm / KM_PER_NAUTICAL_MILE.value) * DISTANCE_FACTOR.value - LTO_DISTANCE.value;
+  const ccdNm = flownNmOf(distanceKm, DISTANCE_FACTOR.value) - LTO_DISTANCE.value;
   if (asked === undefined) return { asked, used: genericAircraftFor(ccdNm), fuelFactor: 1, generic: 'unknown' };
   // The default stands for "no aircraft named", for which the generic aircraft of the distance flies.
   if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
