@@ -69,9 +69,9 @@ describe.skipIf(missing !== undefined)('the PostgreSQL store through PgBouncer i
       // Another connection holds the order's row lock, so the locked change waits until its bound.
       await admin.query('BEGIN');
       await admin.query(`SELECT 1 FROM "${schema}".orders WHERE partner_order_id = 'held' FOR UPDATE`);
-      const started = Date.now();
       const lockedStore = await openPostgresStore({ ...bounded, optimisticAttempts: 0 });
       try {
+        const started = Date.now();
         // In a transaction (the locked path), and as one statement alone (the conditional write).
         await expect(lockedStore.changeOrder(staging, 'calculated', 'held', { kind: 'add', climes: 1 }, now)).rejects.toMatchObject({ name: 'StoreUnavailableError' });
         expect(Date.now() - started).toBeLessThan(1_200);
