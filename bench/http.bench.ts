@@ -161,7 +161,12 @@ function median(values: readonly number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function alternate(title: string, path: string, body: string, servers: readonly Server[]): Promise<void> {
+/**
+ * `sameStores`: whether every server keeps orders alike, so that the 0.8x and 1.0x targets apply.
+ * On E1, `truecost serve` writes to SQLite (a durable transaction per request) while the peers keep
+ * orders in memory: its ratios are printed, without targets.
+ */
+async function alternate(title: string, path: string, body: string, servers: readonly Server[], sameStores = true): Promise<void> {
   const runs = servers.map(() => [] as Run[]);
   for (let round = 0; round < ROUNDS; round += 1) {
     // Each round starts one server later, so that no server always follows the same one.
@@ -185,9 +190,10 @@ async function alternate(title: string, path: string, body: string, servers: rea
   console.log(`server CPU per request (median): ${servers.map((server, index) => `${server.name} ${cpu[index]!.toFixed(1)} µs`).join('; ')}`);
   const [bare, fastify, ...ours] = medians;
   for (const measured of ours) {
+    const durable = !sameStores && measured.name.startsWith('truecost serve');
     console.log(
-      `${measured.name.replace(/ \[.*$/, '')}: ${(measured.opsPerSecond / fastify!.opsPerSecond).toFixed(3)}x the Fastify build (target >= 1.0), ` +
-        `${(measured.opsPerSecond / bare!.opsPerSecond).toFixed(3)}x the bare server (target >= 0.8)`,
+      `${measured.name.replace(/ \[.*$/, '')}: ${(measured.opsPerSecond / fastify!.opsPerSecond).toFixed(3)}x the Fastify build${durable ? '' : ' (target >= 1.0)'}, ` +
+        `${(measured.opsPerSecond / bare!.opsPerSecond).toFixed(3)}x the bare server${durable ? ' (no target: it writes to SQLite, the peers to memory)' : ' (target >= 0.8)'}`,
     );
   }
 }
@@ -202,7 +208,8 @@ export default async function run(): Promise<void> {
   ];
   try {
     await alternate('E6, 10 flights', e6.path, e6.body, servers);
-    await alternate('E1', e1.path, e1.body, servers);
+    // The same body each time: after the first, each request is the identical retry of one order.
+    await alternate('E1, one order repeated (its identical retry)', e1.path, e1.body, servers, false);
   } finally {
     for (const server of servers) server.child.kill();
     rmSync(directory, { recursive: true, force: true });
