@@ -58,6 +58,39 @@ describe('creating orders', () => {
     expect(otherVariant.ok).toBe(false);
   });
 
+  it('calls a body a retry exactly when its fields, in any order, equal the stored ones as JSON', () => {
+    const values: Record<string, readonly [unknown, unknown]> = {
+      climes: [10, 10.5],
+      customer_email: ['ada@example.com', 'Ada@example.com'],
+      customer_name: ['Ada', 'Ada '],
+      customer_phone: ['+441234', '+441235'],
+      unlock_date: [now + 1, now + 2],
+      cart_id: ['c-1', 'c-2'],
+      project_id: ['p-1', 'p-2'],
+    };
+    const keys = Object.keys(values);
+    const required = new Set(['climes', 'customer_email', 'customer_name']);
+    // A field is absent (null here), sent as undefined, or one of two values, so that pairs often agree.
+    const stored = fc.record(
+      Object.fromEntries(keys.map((key) => [key, required.has(key) ? fc.constantFrom(...values[key]!) : fc.constantFrom(null, undefined, ...values[key]!)])),
+    );
+    // The body sent: the stored one with at most one field left out, set to undefined or given a value.
+    const edit = fc.record({ key: fc.constantFrom(...keys), to: fc.constantFrom('same', null, undefined, 0, 1) });
+    const build = (fields: Record<string, unknown>, order: readonly string[]): Order =>
+      Object.fromEntries([['partner_order_id', 'o-1'], ...order.filter((key) => fields[key] !== null).map((key) => [key, fields[key]])]) as Order;
+    const canonical = (o: Order) => JSON.stringify(Object.fromEntries(Object.entries(o).sort(([x], [y]) => (x < y ? -1 : 1))));
+    fc.assert(
+      fc.property(stored, edit, fc.shuffledSubarray(keys, { minLength: keys.length }), (fields, { key, to }, order) => {
+        const sentFields = to === 'same' ? fields : { ...fields, [key]: typeof to === 'number' ? values[key]![to] : to };
+        const kept = build(fields, keys);
+        const sent = build(sentFields, order);
+        const byId = new Map([['o-1', created(kept)]]);
+        const plan = planCreate(scope, 'vote', [sent], { byId, byCart: new Map() }, now);
+        expect(plan.ok).toBe(canonical(kept) === canonical(sent));
+      }),
+    );
+  });
+
   it('refuses a vote cart held by another order, in the store or earlier in the batch', () => {
     const stored = created(order({ cart_id: 'cart-9' }));
     const held = planCreate(scope, 'vote', [order({ partner_order_id: 'o-2', cart_id: 'cart-9' })], { byId: new Map(), byCart: new Map([['cart-9', stored]]) }, now);
