@@ -2,7 +2,6 @@ import type { Coordinates } from '../../data/flight/airport-index.js';
 import { latitudeCosine, RADIANS_PER_DEGREE, type PreparedPoint } from '../../data/flight/airport-locations.js';
 import { EARTH_RADIUS } from '../../data/flight/factors.js';
 
-
 /**
  * The great-circle distance between two points: haversine on a sphere of the IUGG mean radius
  * (6371.0088 km).
