@@ -230,3 +230,13 @@ export function explainFreightTruecost(
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
   return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
 }
+
+/**
+ * E13's legs as transport chain elements, with the factors of each (the ISO 14083 report).
+ *
+ * @internal
+ */
+export function freightElements(input: FreightRequestInput): LegPlan[] {
+  const request: FreightRequest = checkedRequest(freightRequestSchema, input);
+  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, true));
+}
