@@ -15,11 +15,15 @@ import { tonneKm, type ChainElement } from './transport-chain.js';
 
 type ReportedElement = ChainElement & { readonly factors: readonly FactorUse[] };
 
-/** Kilograms to the gram, the well-to-wheel figure the sum of its rounded parts (as TIM's breakdowns). */
+/**
+ * Kilograms to the gram: the well-to-wheel figure rounded from the unrounded parts (so that it is
+ * the calculator's figure), its well-to-tank part the rest after the rounded tank-to-wheel part (so
+ * that the parts sum to it, as TIM's breakdowns do).
+ */
 function kilograms(tankToWheelTonnes: number, wellToTankTonnes: number) {
+  const wellToWheel = roundKilograms((tankToWheelTonnes + wellToTankTonnes) * KG_PER_TONNE);
   const tankToWheel = roundKilograms(tankToWheelTonnes * KG_PER_TONNE);
-  const wellToTank = roundKilograms(wellToTankTonnes * KG_PER_TONNE);
-  return { tank_to_wheel_kg: tankToWheel, well_to_tank_kg: wellToTank, well_to_wheel_kg: roundKilograms(tankToWheel + wellToTank) };
+  return { tank_to_wheel_kg: tankToWheel, well_to_tank_kg: roundKilograms(wellToWheel - tankToWheel), well_to_wheel_kg: wellToWheel };
 }
 
 function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
@@ -41,7 +45,7 @@ function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
       intensity_tank_to_wheel_kg_per_tonne_km: roundSixDecimals((tankToWheel * KG_PER_TONNE) / legActivity),
       intensity_well_to_wheel_kg_per_tonne_km: roundSixDecimals(((tankToWheel + wellToTank) * KG_PER_TONNE) / legActivity),
       data_type: element.dataType,
-      sources: element.factors.map(({ name, value, unit, source }) => ({ name, value, unit, source })),
+      sources: [...new Set(element.factors)].map(({ name, value, unit, source }) => ({ name, value, unit, source })),
     };
   });
   const total = sumParts(elements.map((element) => element.parts));

@@ -37,14 +37,14 @@ function expectReportLaws(report: ReturnType<typeof logisticsReport>, items: rea
   elements.forEach((element, index) => {
     expect(near(element.well_to_wheel_kg, element.tank_to_wheel_kg + element.well_to_tank_kg, 1e-9)).toBe(true);
     expect(near(element.tonne_km, element.mass_t * element.distance_km, 1e-6)).toBe(true);
-    expect(near(element.well_to_wheel_kg, items[index]!.unrounded * 1000, 0.0011)).toBe(true);
+    expect(near(element.well_to_wheel_kg, items[index]!.unrounded * 1000, 0.0005)).toBe(true);
     expect(near(element.tank_to_wheel_kg, items[index]!.basis.tank_to_wheel * 1000, 0.0006)).toBe(true);
     tonneKm += element.mass_t * element.distance_km;
   });
   expect(near(totals.well_to_wheel_kg, totals.tank_to_wheel_kg + totals.well_to_tank_kg, 1e-9)).toBe(true);
   expect(near(totals.tonne_km, tonneKm, 1e-6)).toBe(true);
   const total = items.reduce((sum, item) => sum + item.unrounded, 0) * 1000;
-  expect(near(totals.well_to_wheel_kg, total, 0.0011)).toBe(true);
+  expect(near(totals.well_to_wheel_kg, total, 0.0005)).toBe(true);
 }
 
 describe('logisticsReport', () => {

@@ -82,6 +82,10 @@ describe('?report=iso14083', () => {
       expect(element.well_to_wheel_kg).toBeCloseTo(element.tank_to_wheel_kg + element.well_to_tank_kg, 9);
     }
     expect(answer.json.report.totals.well_to_wheel_kg).toBeCloseTo(answer.json.report.totals.tank_to_wheel_kg + answer.json.report.totals.well_to_tank_kg, 9);
+    // Each leg's total is the endpoint's figure for it, in kg.
+    const figures = (await call('POST', '/v3/logistics', shipment)).json.truecost;
+    expect(elements.map((element: { well_to_wheel_kg: number }) => element.well_to_wheel_kg)).toEqual(figures.legs.map((tonnes: number) => Math.round(tonnes * 1e6) / 1e3));
+    expect(answer.json.report.totals.well_to_wheel_kg).toBe(Math.round(figures.total_truecost * 1e6) / 1e3);
     // The same figures whatever basis is asked: the report always gives both parts.
     expect((await call('POST', '/v3/logistics?report=iso14083&basis=ttw', shipment)).json).toEqual(answer.json);
   });
