@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiErrors } from '../../src/errors.js';
 import { freightReport, iso14083ReportSchema, logisticsReport, logisticsTruecost, explainLogisticsTruecost } from '../../src/index.js';
+import { buildOpenApiDocument, routes } from '../../src/http/index.js';
 import { setup } from './support.js';
 
 // Shared loads, the carrier's fuel and `?report=iso14083` on E11 and E13, on both transports (support.ts).
@@ -118,5 +119,19 @@ describe('?report=iso14083', () => {
     const answer = await call('POST', '/v3/logistics?report=iso14083', { queries: { legs: [{ ...parcel, load: 'full' }] } });
     expect(answer.status).toBe(400);
     expect(answer.json.error.path).toBe('queries.legs.0.load');
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('lists report on E11 and E13 only, the report schema among the answers, and the new leg fields', () => {
+    const document = buildOpenApiDocument(routes) as any;
+    const names = (path: string) => document.paths[path].post.parameters.map((parameter: { name: string }) => parameter.name);
+    for (const path of ['/v3/logistics', '/v3/logistics/freight', '/logistics/freight']) {
+      expect(names(path)).toContain('report');
+      expect(JSON.stringify(document.paths[path].post.responses['200'])).toContain('transport_chain_elements');
+      const body = JSON.stringify(document.paths[path].post.requestBody);
+      for (const field of ['load', 'fuel_type', 'fuel_amount', 'fuel_unit', 'grid']) expect(body).toContain(`"${field}"`);
+    }
+    for (const path of ['/v3/cars', '/v3/commute', '/v3/flight']) expect(names(path)).not.toContain('report');
   });
 });
