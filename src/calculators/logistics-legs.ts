@@ -14,7 +14,7 @@ import type { EnergyChain } from '../data/energy-chain.js';
 import { airFreightChain, containerShipChain, railChain } from '../data/freight-energy-chains.js';
 import { dieselTruckChain, motorbikeChain } from '../data/road-energy-chains.js';
 import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2015.js';
-import type { LogisticsLeg, ShippingMethod, TruckMethod } from '../schemas/logistics.js';
+import { isTruckMethod, type LogisticsLeg, type ShippingMethod, type TruckMethod } from '../schemas/logistics.js';
 import { partsAlong, type EmissionParts } from './basis.js';
 import type { FactorUse } from './explanation.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
@@ -87,8 +87,7 @@ const LEG_CHAINS: Readonly<Record<ShippingMethod, EnergyChain>> = {
 
 /** A shared truck leg's category, or undefined when the leg is not a truck sharing its vehicle. */
 function sharedCategory(leg: LogisticsLeg): RoadOperationCategory | undefined {
-  if (leg.load !== 'shared' || leg.truck_capacity === undefined) return undefined;
-  return SHARED_TRUCK_CATEGORIES[leg.shipping_method as TruckMethod];
+  return leg.load === 'shared' && isTruckMethod(leg.shipping_method) ? SHARED_TRUCK_CATEGORIES[leg.shipping_method] : undefined;
 }
 
 /** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model. */

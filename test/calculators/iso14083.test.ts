@@ -93,10 +93,11 @@ describe('freightReport', () => {
         const report = freightReport(request);
         expectReportLaws(report, explainFreightTruecost(request).items.slice(0, -1));
         const mode = request.configs.transportation_type;
-        for (const element of report.report.transport_chain_elements) {
+        report.report.transport_chain_elements.forEach((element, index) => {
           expect(element.mode).toBe(mode === 'truck' ? 'road' : mode === 'rail' ? 'rail' : 'sea');
-          expect(element.data_type).toBe(mode === 'truck' ? 'modelled' : 'default');
-        }
+          const dedicated = mode === 'truck' && request.queries.legs[index]!.load !== 'shared';
+          expect(element.data_type).toBe(dedicated ? 'modelled' : 'default');
+        });
       }),
       { numRuns: 25 },
     );
