@@ -253,6 +253,24 @@ export { transportationTruecost, explainTransportationTruecost } from './calcula
 export { logisticsTruecost, explainLogisticsTruecost } from './calculators/logistics.js';
 export { commuteFactors, commuteTruecost, explainCommuteTruecost } from './calculators/commute.js';
 export { freightTruecost, explainFreightTruecost } from './calculators/freight.js';
+// Shared loads, the carrier's own fuel and the ISO 14083 report of E11 and E13 (docs/api.md).
+export { freightReport, logisticsReport } from './calculators/iso14083.js';
+export type { DataType, TransportMode } from './calculators/transport-chain.js';
+export {
+  FUEL_UNITS,
+  LEG_FUEL_TYPES,
+  LEG_GRIDS,
+  LOADS,
+  type LegData,
+  type LegFuelType,
+  type Load,
+} from './schemas/leg-data.js';
+export {
+  iso14083ReportSchema,
+  transportChainElementSchema,
+  type Iso14083Report,
+  type TransportChainElement,
+} from './schemas/iso14083-report.js';
 export { EQUIVALENT_DECIMALS, equivalentFactors, equivalentsOf, treesPlanted } from './calculators/equivalents.js';
 export { CONTAINER_TYPES, containerSpecs, type ContainerSpec, type ContainerType } from './data/containers.js';
 export { CAR_BODY_TYPES, carPerKm, type CarBodyType, type CarPowertrain } from './data/car-segments.js';

@@ -1,16 +1,7 @@
 import { roadAssumptions } from '../data/assumptions.js';
 import { containerSpecs } from '../data/containers.js';
-import {
-  articulatedMinGrossTonnes,
-  desnzFreightPerTonneKm,
-  desnzHgvPerKm,
-  emptyArticulatedRatio,
-  emptyTruckRatio,
-} from '../data/desnz-2025-freight.js';
-import type { EnergyChain } from '../data/energy-chain.js';
-import { containerShipChain, desnzDieselTruckChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
-import { dieselTruckChain } from '../data/road-energy-chains.js';
-import { indiaGhgTruckClassBounds, indiaGhgTrucks } from '../data/india-ghg-2015.js';
+import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
+import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import { checkedRequest } from '../checked-request.js';
@@ -33,11 +24,13 @@ import {
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { truckClass } from './freight-trucks.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
+import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
-interface LegPlan {
+interface LegPlan extends ChainElement {
   readonly massTonnes: number;
   readonly containers: number;
   readonly returnMassTonnes: number;
@@ -46,26 +39,6 @@ interface LegPlan {
   readonly assumptions: string[];
   /** Tonnes CO2e in two parts. */
   readonly parts: EmissionParts;
-}
-
-interface TruckClass {
-  readonly full: FactorUse;
-  readonly emptyRatio: FactorUse;
-  /** India classes give combustion CO2; the DESNZ articulated class CO2e. */
-  readonly chain: EnergyChain;
-}
-
-function truckClass(grossTonnes: number): TruckClass {
-  if (grossTonnes <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) {
-    return { full: indiaGhgTrucks.ldv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
-  }
-  if (grossTonnes <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) {
-    return { full: indiaGhgTrucks.mdv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
-  }
-  if (grossTonnes <= articulatedMinGrossTonnes.value) {
-    return { full: indiaGhgTrucks.hdv, emptyRatio: emptyTruckRatio, chain: dieselTruckChain };
-  }
-  return { full: desnzHgvPerKm.articOver33Full, emptyRatio: emptyArticulatedRatio, chain: desnzDieselTruckChain };
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
@@ -99,26 +72,33 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   }
   const returnMassTonnes = containers * tare;
 
+  const base = { massTonnes, containers, returnMassTonnes, factors, quantities, assumptions, distanceKm: leg.distance };
+  const fuel = carrierFuel(leg);
   if (mode !== 'truck') {
-    const [perTonneKm, chain] =
+    const [perTonneKm, chain, vehicle] =
       mode === 'rail'
-        ? [desnzFreightPerTonneKm.rail, railChain]
+        ? [desnzFreightPerTonneKm.rail, railChain, 'Rail: freight train']
         : leg.shipping_method === 'container'
-          ? [desnzFreightPerTonneKm.containerShip, containerShipChain]
-          : [desnzFreightPerTonneKm.generalCargoShip, generalCargoShipChain];
+          ? [desnzFreightPerTonneKm.containerShip, containerShipChain, 'Sea: container ship']
+          : [desnzFreightPerTonneKm.generalCargoShip, generalCargoShipChain, 'Sea: general cargo ship'];
+    const element = { ...base, mode: mode === 'rail' ? 'rail' : 'sea' } as const;
+    if (fuel !== undefined) {
+      if (explain) {
+        factors.push(...fuel.factors);
+        assumptions.push(fuel.note);
+      }
+      return { ...element, operationCategory: `${vehicle}, carrier's fuel`, dataType: 'primary', parts: fuel.parts };
+    }
     if (explain) {
       factors.unshift(perTonneKm);
       factors.push(...chain.factors);
       assumptions.push('Average intensity per tonne-km: average load and empty running are inside it.', chain.note);
     }
     return {
-      massTonnes,
-      containers,
-      returnMassTonnes,
-      factors,
-      quantities,
-      assumptions,
-      parts: partsAlong((massTonnes * leg.distance * perTonneKm.value) / KG_PER_TONNE, chain),
+      ...element,
+      operationCategory: `${vehicle}, average`,
+      dataType: 'default',
+      parts: perTonneKmParts(perTonneKm, chain, massTonnes, leg.distance),
     };
   }
 
@@ -126,17 +106,10 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   const capacity = leg.truck_max_capacity ?? maxGross;
   const unladen = leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value;
   const vehicle = truckClass(unladen + capacity);
-  const trucks = tripsNeeded(massTonnes, capacity);
-  const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
-  const inbound = leg.dry_run
-    ? truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, returnMassTonnes, capacity, leg.distance)
-    : 0;
+  const road = { ...base, mode: 'road' } as const;
   if (explain) {
-    factors.unshift(vehicle.full, vehicle.emptyRatio);
     quantities['truck_max_capacity_t'] = capacity;
     quantities['truck_gross_weight_t'] = unladen + capacity;
-    quantities['trucks'] = trucks;
-    quantities['load_factor'] = massTonnes / (trucks * capacity);
     if (leg.truck_max_capacity === undefined) {
       assumptions.push(
         leg.shipping_method === 'container'
@@ -148,6 +121,34 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
       factors.push(roadAssumptions.truckUnladenShare);
       assumptions.push('truck_unladen_weight was not sent; it is estimated only to choose the truck class.');
     }
+  }
+  if (fuel !== undefined) {
+    if (explain) {
+      factors.push(...fuel.factors);
+      assumptions.push(fuel.note);
+    }
+    return { ...road, operationCategory: `Road: ${vehicle.name}, carrier's fuel`, dataType: 'primary', parts: fuel.parts };
+  }
+  if (leg.load === 'shared') {
+    const shared = vehicle.shared;
+    if (explain) {
+      factors.push(...shared.chain.factors);
+      assumptions.push(
+        `load shared: the mass moved times the distance times the average-laden intensity of the ${vehicle.name}'s DESNZ class (ISO 14083 allocation by tonne-km within a transport operation category); average load and empty running are inside it.`,
+        shared.chain.note,
+      );
+    }
+    return { ...road, operationCategory: shared.name, dataType: 'default', parts: perTonneKmParts(shared.tankToWheel, shared.chain, massTonnes, leg.distance) };
+  }
+  const trucks = tripsNeeded(massTonnes, capacity);
+  const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
+  const inbound = leg.dry_run
+    ? truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, returnMassTonnes, capacity, leg.distance)
+    : 0;
+  if (explain) {
+    factors.unshift(vehicle.full, vehicle.emptyRatio);
+    quantities['trucks'] = trucks;
+    quantities['load_factor'] = massTonnes / (trucks * capacity);
     assumptions.push('Fuel grows linearly with load from the empty truck to the full one (DESNZ load model).');
     if (leg.dry_run) {
       quantities['return_mass_t'] = returnMassTonnes;
@@ -157,12 +158,9 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
     assumptions.push(vehicle.chain.note);
   }
   return {
-    massTonnes,
-    containers,
-    returnMassTonnes,
-    factors,
-    quantities,
-    assumptions,
+    ...road,
+    operationCategory: `Road: ${vehicle.name}, dedicated`,
+    dataType: 'modelled',
     parts: partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain),
   };
 }
@@ -223,7 +221,7 @@ export function explainFreightTruecost(
     (plan, index): ItemExplanation => ({
       item: String(index),
       basis: emissionBasis(plan.parts, basis),
-      quantities: plan.quantities,
+      quantities: { ...plan.quantities, ...elementQuantities(plan) },
       factors: plan.factors,
       assumptions: plan.assumptions,
       unrounded: countedTotal(plan.parts, basis),
@@ -231,4 +229,14 @@ export function explainFreightTruecost(
   );
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
   return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
+}
+
+/**
+ * E13's legs as transport chain elements, with the factors of each (the ISO 14083 report).
+ *
+ * @internal
+ */
+export function freightElements(input: FreightRequestInput): LegPlan[] {
+  const request: FreightRequest = checkedRequest(freightRequestSchema, input);
+  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, true));
 }

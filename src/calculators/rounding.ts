@@ -11,6 +11,11 @@ export function roundKilograms(kilograms: number): number {
   return roundTo(kilograms, 3);
 }
 
+/** Rounds an intensity (kg CO2e per tonne-km) or a share to 6 decimal places. */
+export function roundSixDecimals(value: number): number {
+  return roundTo(value, 6);
+}
+
 /** Tonnes as the string E6 and E7 answer: always 6 decimal places (one gram), e.g. `"0.154321"`. */
 export function tonnesString(tonnes: number): string {
   const millionths = Math.round(nudged(tonnes) * 1e6);

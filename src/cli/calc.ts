@@ -2,7 +2,9 @@ import { createHandler } from '../http/handler.js';
 import { IGNORED_FIELDS_HEADER } from '../http/ignored-header.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import { createMemoryStore } from '../stores/memory.js';
+import { readFile } from 'node:fs/promises';
 import { explanationText } from './explain-text.js';
+import { reportCsv } from './report-csv.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
 
 /** The calculator paths by the name `truecost calc NAME` takes. */
@@ -28,6 +30,8 @@ export interface CalcQuery {
   readonly explain?: boolean;
   /** `wtw` or `ttw`, as `?basis=` takes it; the API's default when absent. */
   readonly basis?: string | undefined;
+  /** Asks for the ISO 14083 report, as `?report=iso14083` does (logistics and freight). */
+  readonly report?: boolean;
 }
 
 /**
@@ -47,6 +51,7 @@ export async function calculate(
   const params = new URLSearchParams();
   if (query.explain === true) params.set('explain', 'true');
   if (query.basis !== undefined) params.set('basis', query.basis);
+  if (query.report === true) params.set('report', 'iso14083');
   const search = params.size === 0 ? '' : `?${params}`;
   const response = await handler(
     new Request(`http://truecost.cli${path}${search}`, {
@@ -74,30 +79,56 @@ function basisArgument(value: string | undefined): string | undefined {
   throw new UsageError(`--basis must be wtw (well-to-wheel, the default) or ttw (tank-to-wheel); got ${JSON.stringify(value)}.`);
 }
 
+/** The calculators with an ISO 14083 report (`--report`). */
+const REPORTING = new Set(['logistics', 'freight']);
+
+/** `--report`: `csv` or `json`, on the calculators that have a report. */
+function reportArgument(value: string | undefined, name: string): 'csv' | 'json' | undefined {
+  if (value === undefined) return undefined;
+  if (!REPORTING.has(name)) throw new UsageError(`--report is for truecost calc logistics and freight only, not ${name}.`);
+  if (value === 'csv' || value === 'json') return value;
+  throw new UsageError(`--report must be csv or json (the ISO 14083 report); got ${JSON.stringify(value)}.`);
+}
+
+/** The request body: the JSON of FILE when one is named, else of stdin. */
+async function requestText(file: string | undefined, stdin: () => Promise<string>): Promise<string> {
+  if (file === undefined) return stdin();
+  try {
+    return await readFile(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`truecost calc cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}.`);
+  }
+}
+
 /**
- * `truecost calc NAME [--json] [--explain] [--basis wtw|ttw] < body.json`: prints the response body
- * as JSON, with `explanations` for --explain.
+ * `truecost calc NAME [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json]`: reads the
+ * request body from FILE or stdin and prints the response body as JSON, with `explanations` for
+ * --explain; --report prints the ISO 14083 report of a logistics or freight request, as CSV or JSON.
  */
 export async function calcCommand(args: readonly string[], stdin: () => Promise<string>): Promise<CalcOutcome> {
   const { positionals, values } = parseCommand(args, {
     json: { type: 'boolean' },
     explain: { type: 'boolean' },
     basis: { type: 'string' },
+    report: { type: 'string' },
   });
   const basis = basisArgument(values.basis);
-  const [name, ...rest] = positionals;
+  const [name, file, ...rest] = positionals;
   const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
-  if (path === undefined || rest.length > 0) {
-    throw new UsageError(`truecost calc needs one calculator: ${Object.keys(CALCULATOR_PATHS).join(', ')}.`);
+  if (name === undefined || path === undefined || rest.length > 0) {
+    throw new UsageError(`truecost calc needs one calculator: ${Object.keys(CALCULATOR_PATHS).join(', ')}, and at most one request file.`);
   }
-  const text = await stdin();
+  const report = reportArgument(values.report, name);
+  if (report !== undefined && values.explain === true) throw new UsageError('--report lists every leg already; it does not take --explain.');
+  const text = await requestText(file, stdin);
   let body: unknown;
   try {
     body = JSON.parse(text);
   } catch {
-    throw new UsageError('truecost calc reads a JSON request body on stdin, and this is not JSON.');
+    throw new UsageError(`truecost calc reads a JSON request body from ${file ?? 'stdin'}, and this is not JSON.`);
   }
-  return outcomeOf(await calculate(path, body, { explain: values.explain === true, basis }), (answer) => JSON.stringify(answer));
+  const answer = await calculate(path, body, { explain: values.explain === true, basis, report: report !== undefined });
+  return outcomeOf(answer, (result) => (report === 'csv' ? reportCsv(result) : JSON.stringify(result)));
 }
 
 const FLIGHT_CLASSES = ['ECONOMY', 'PREMIUM_ECONOMY', 'BUSINESS', 'FIRST'];

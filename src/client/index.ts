@@ -141,6 +141,8 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     logistics: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics', body }, callOptions),
     commute: (body, callOptions) => send({ method: 'POST', path: '/v3/commute', body }, callOptions),
     freight: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight', body }, callOptions),
+    logisticsReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics?report=iso14083', body }, callOptions),
+    freightReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight?report=iso14083', body }, callOptions),
   };
 }
 

@@ -28,6 +28,7 @@ import type { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponse
 import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
 import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import type { freightRequestSchema } from '../schemas/freight.js';
+import type { iso14083ReportSchema } from '../schemas/iso14083-report.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
 // Request types are the schemas' input (defaults may be left out); answers their output.
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
@@ -60,6 +61,8 @@ export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
 export type CommuteRequest = z.input<typeof commuteRequestSchema>;
 export type CommuteResponse = z.output<typeof commuteResponseSchema>;
 export type FreightRequest = z.input<typeof freightRequestSchema>;
+/** The ISO 14083 report of a shipment (E11 or E13 with `?report=iso14083`). */
+export type Iso14083Report = z.output<typeof iso14083ReportSchema>;
 export type { Variant };
 
 /** How the client reaches the API and retries. */
@@ -127,4 +130,8 @@ export interface TruecostClient {
   commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
   /** E13. */
   freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** E11's ISO 14083 report of the shipment (`?report=iso14083`). */
+  logisticsReport(body: LogisticsRequest, options?: CallOptions): Promise<Iso14083Report>;
+  /** E13's ISO 14083 report of the legs (`?report=iso14083`). */
+  freightReport(body: FreightRequest, options?: CallOptions): Promise<Iso14083Report>;
 }

@@ -11,6 +11,8 @@ import type { ValidationProblem } from '../validation.js';
 export interface CalculatorQuery {
   readonly explain: boolean;
   readonly basis: EnergyBasis;
+  /** `iso14083` when the ISO 14083 report is asked for (E11, E13). */
+  readonly report?: 'iso14083';
 }
 
 /** The value of `name` given at most once, `fallback` when absent; undefined when it is not one of `allowed`. */
@@ -22,16 +24,22 @@ function oneOf<T extends string>(params: URLSearchParams, name: string, allowed:
 
 /**
  * Reads `explain` (`true` or `false`, default false) and `basis` (`wtw` or `ttw`, default `wtw`)
- * from a raw query string (without `?`), each at most once; else the problem to answer 400 with.
- * Other parameters are ignored.
+ * from a raw query string (without `?`), each at most once, and `report` (`iso14083`) where the
+ * route has a report; else the problem to answer 400 with. Other parameters are ignored.
  */
-export function calculatorQuery(query: string): CalculatorQuery | ValidationProblem {
+export function calculatorQuery(query: string, reportable = false): CalculatorQuery | ValidationProblem {
   const params = new URLSearchParams(query);
   const explain = oneOf(params, 'explain', ['true', 'false'], 'false');
   if (explain === undefined) return { path: 'explain', reason: 'explain must be true or false, given at most once.' };
   const basis = oneOf(params, 'basis', ['wtw', 'ttw'], 'wtw');
   if (basis === undefined) return { path: 'basis', reason: 'basis must be wtw or ttw, given at most once.' };
-  return { explain: explain === 'true', basis };
+  if (!params.has('report')) return { explain: explain === 'true', basis };
+  if (!reportable) return { path: 'report', reason: 'report is answered by POST /v3/logistics and POST /v3/logistics/freight only.' };
+  if (oneOf(params, 'report', ['iso14083'], 'iso14083') === undefined) {
+    return { path: 'report', reason: 'report must be iso14083, given at most once.' };
+  }
+  if (explain === 'true') return { path: 'report', reason: 'report=iso14083 already lists each leg; it does not take explain=true.' };
+  return { explain: false, basis, report: 'iso14083' };
 }
 
 /** The body answered for `explain=true`: the contract's body and the explanation of each element. */
@@ -113,3 +121,11 @@ export const calculatorQueryParameters = [
     schema: z.enum(['wtw', 'ttw']),
   },
 ] as const;
+
+/** The `report` query parameter of E11 and E13, as the OpenAPI document shows it. */
+export const reportQueryParameter = {
+  name: 'report',
+  description:
+    '`iso14083`: answers `{report: {...}}` in place of the contract\'s body: the shipment\'s transport chain elements in order (mode, transport operation category, distance, mass, tonne-km, tank-to-wheel, well-to-tank and well-to-wheel kg CO2e, intensities, data type, sources) and the totals, always on both bases. Not with `explain=true`. Any other value is a 400.',
+  schema: /* @__PURE__ */ z.enum(['iso14083']),
+} as const;

@@ -5,12 +5,14 @@ import type { CalculatorOptions } from '../calculators/basis.js';
 import type { Explained } from '../calculators/explanation.js';
 import { explainFlightTruecost, flightTruecost } from '../calculators/flight/index.js';
 import { explainFreightTruecost, freightTruecost } from '../calculators/freight.js';
+import { freightReport, logisticsReport } from '../calculators/iso14083.js';
 import { explainLogisticsTruecost, logisticsTruecost } from '../calculators/logistics.js';
 import { explainTransportationTruecost, transportationTruecost } from '../calculators/transportation.js';
 import { carRequestSchema, carResponseSchema } from '../schemas/car.js';
 import { identifierSchema } from '../schemas/common.js';
 import { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import { freightRequestSchema } from '../schemas/freight.js';
+import { iso14083ReportSchema } from '../schemas/iso14083-report.js';
 import { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
 import {
   busRequestSchema,
@@ -28,7 +30,7 @@ import {
   flightRequestSchema,
   flightResponseSchema,
 } from '../schemas/flight.js';
-import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema } from './explain.js';
+import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema, reportQueryParameter } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
@@ -53,7 +55,10 @@ function calculatorRoute<Body, Result = unknown>(spec: {
   readonly calculate: (body: Body, options?: CalculatorOptions) => Result;
   readonly explain: (body: Body, options?: CalculatorOptions) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
+  /** The ISO 14083 report of `?report=iso14083` (E11, E13), with its schema. */
+  readonly report?: { readonly build: (body: Body) => unknown; readonly schema: z.core.$ZodType };
 }): Route<Body> {
+  const report = spec.report;
   return defineRoute({
     method: 'POST',
     path: spec.path,
@@ -64,13 +69,18 @@ function calculatorRoute<Body, Result = unknown>(spec: {
     auth: true,
     body: spec.body,
     ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
-    queryParameters: calculatorQueryParameters,
+    queryParameters: report === undefined ? calculatorQueryParameters : [...calculatorQueryParameters, reportQueryParameter],
     responses: [
       {
         status: 200,
         description:
-          'The truecost, in the order of the request. With `explain=true`, the same body plus `explanations`: one per result element, in the same order.',
-        schema: z.union([spec.response, explainedResponseSchema(spec.response)]),
+          'The truecost, in the order of the request. With `explain=true`, the same body plus `explanations`: one per result element, in the same order.' +
+          (report === undefined ? '' : ' With `report=iso14083`, the ISO 14083 report of the shipment in its place.'),
+        schema: z.union([
+          spec.response,
+          explainedResponseSchema(spec.response),
+          ...(report === undefined ? [] : [report.schema]),
+        ]),
       },
     ],
     failures: [],
@@ -80,8 +90,9 @@ function calculatorRoute<Body, Result = unknown>(spec: {
       // The default answer does no more than check for an empty query string.
       let options: CalculatorOptions | undefined;
       if (query !== undefined && query !== '') {
-        const asked = calculatorQuery(query);
+        const asked = calculatorQuery(query, report !== undefined);
         if ('path' in asked) return failure('badRequest', asked);
+        if (asked.report !== undefined && report !== undefined) return success(200, report.build(body));
         options = { basis: asked.basis };
         if (asked.explain) return success(200, explainedBody(spec.explain(body, options)));
       }
@@ -168,6 +179,7 @@ const freight = {
   serverError: 'logisticsServerError',
   calculate: freightTruecost,
   explain: explainFreightTruecost,
+  report: { build: freightReport, schema: iso14083ReportSchema },
 } as const;
 
 /** The calculators of E8 to E13 (the freight calculator on both of its paths). */
@@ -205,6 +217,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     serverError: 'logisticsServerError',
     calculate: logisticsTruecost,
     explain: explainLogisticsTruecost,
+    report: { build: logisticsReport, schema: iso14083ReportSchema },
   }),
   calculatorRoute({
     path: '/v3/commute',

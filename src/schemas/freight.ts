@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
+import { legData, legDataShape, type LegData } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
@@ -14,8 +15,11 @@ export const FREIGHT_SHIPPING_METHODS = ['container', 'loose'] as const;
 /** Largest custom container tare accepted, in tonnes (catches a tare sent in kg by mistake). */
 export const MAX_CONTAINER_TARE_TONNES = 10;
 
-/** Truck fields of a leg, in tonnes; `dry_run` adds the empty return trip. */
-export interface FreightTruckFields {
+/**
+ * Truck fields of a leg, in tonnes; `dry_run` adds the empty return trip; with the load or the
+ * carrier's fuel when sent ({@link LegData}).
+ */
+export interface FreightTruckFields extends LegData {
   readonly truck_unladen_weight?: number;
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
@@ -53,9 +57,20 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     truck_unladen_weight: z.optional(positiveNumberSchema),
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
+    ...legDataShape,
   }),
   z.transform((leg, ctx): FreightLeg => {
-    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false };
+    const data = legData(leg, ctx);
+    if (data === undefined) return z.NEVER;
+    if (leg.dry_run === true && (data.load === 'shared' || data.fuel_type !== undefined)) {
+      addIssue(
+        ctx,
+        ['dry_run'],
+        "Not with load shared or fuel_type: a shared load's intensity includes empty running, and the carrier's fuel is the whole leg's.",
+      );
+      return z.NEVER;
+    }
+    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data };
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.shipping_method === 'loose') {
@@ -80,7 +95,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
 
 /**
  * The body of E13 `POST /v3/logistics/freight`: region IN, one mode for all legs, 1 to 100 legs.
- * Truck fields and `dry_run: true` are allowed only when the mode is truck.
+ * Truck fields, `load` and `dry_run: true` are allowed only when the mode is truck.
  *
  * @example
  * ```ts
@@ -108,6 +123,7 @@ export const freightRequestSchema = /* @__PURE__ */ z
           if (leg[field] !== undefined) report([...path, field], 'Allowed only when configs.transportation_type is truck.');
         }
         if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
+        if (leg.load !== undefined) report([...path, 'load'], 'Allowed only when configs.transportation_type is truck.');
       });
     }),
   );

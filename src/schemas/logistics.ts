@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { positiveNumberSchema } from './common.js';
+import { legData, legDataShape, type LegData } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Shipping methods of E11. */
@@ -23,8 +24,11 @@ export function isTruckMethod(method: ShippingMethod): method is TruckMethod {
   return method === 'TRUCK_LIGHT' || method === 'TRUCK_MEDIUM' || method === 'TRUCK_HEAVY';
 }
 
-/** A parsed E11 leg: km, tonnes, and the truck capacity in tonnes on truck legs only. */
-export interface LogisticsLeg {
+/**
+ * A parsed E11 leg: km, tonnes, the truck capacity in tonnes on truck legs only, and the load or
+ * the carrier's fuel when sent ({@link LegData}).
+ */
+export interface LogisticsLeg extends LegData {
   readonly shipping_method: ShippingMethod;
   readonly shipping_distance: number;
   readonly shipping_weight: number;
@@ -39,8 +43,11 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_distance: z.optional(positiveNumberSchema),
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
+    ...legDataShape,
   }),
-  z.transform((leg): LogisticsLeg => {
+  z.transform((leg, payload): LogisticsLeg => {
+    const data = legData(leg, payload);
+    if (data === undefined) return z.NEVER;
     const defaulted: string[] = [];
     if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
     if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
@@ -48,6 +55,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
       shipping_method: leg.shipping_method,
       shipping_distance: leg.shipping_distance ?? LOGISTICS_LEG_DEFAULTS.shipping_distance,
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
+      ...data,
     };
     let parsed: LogisticsLeg = base;
     if (isTruckMethod(leg.shipping_method)) {

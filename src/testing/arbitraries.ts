@@ -6,6 +6,7 @@ import { requestSchemas } from '../schemas/catalog.js';
 import { CAR_FUEL_TYPES } from '../schemas/car.js';
 import { COMMUTE_METHODS } from '../schemas/commute.js';
 import { FREIGHT_TRANSPORTATION_TYPES } from '../schemas/freight.js';
+import { LOADS } from '../schemas/leg-data.js';
 import { SHIPPING_METHODS } from '../schemas/logistics.js';
 
 /** Every kind of request body the partner API takes, named as in `requestSchemas`. */
@@ -75,14 +76,23 @@ const seat = fc
   .record({ seat_type: fc.constantFrom('SEATER' as const, 'SLEEPER' as const), total_seats: fc.integer({ min: 1, max: 60 }) })
   .chain((chosen) => fc.integer({ min: 1, max: chosen.total_seats }).map((no_of_seats) => ({ ...chosen, no_of_seats })));
 
+const load = fc.constantFrom(...LOADS);
+
 const logisticsLeg = fc.record(
-  { shipping_method: fc.constantFrom(...SHIPPING_METHODS), shipping_distance: positive(), shipping_weight: positive(1000), truck_capacity: positive(40) },
+  { shipping_method: fc.constantFrom(...SHIPPING_METHODS), shipping_distance: positive(), shipping_weight: positive(1000), truck_capacity: positive(40), load },
   { requiredKeys: ['shipping_method'] },
 );
 
+/** A truck leg of E13 that shares its vehicle has no empty return of its own (`dry_run` is refused with it). */
+function withoutSharedReturn<Leg extends { load?: unknown; dry_run?: unknown }>(leg: Leg): Leg {
+  if (leg.load !== 'shared' || leg.dry_run === undefined) return leg;
+  const { dry_run: _return, ...rest } = leg;
+  return rest as Leg;
+}
+
 const freightLeg = (truck: boolean) => {
-  const truckFields = truck ? { truck_unladen_weight: positive(30), truck_max_capacity: positive(45), dry_run: fc.boolean() } : {};
-  return fc.oneof(
+  const truckFields = truck ? { truck_unladen_weight: positive(30), truck_max_capacity: positive(45), dry_run: fc.boolean(), load } : {};
+  const leg = fc.oneof(
     fc.record(
       {
         shipping_method: fc.constant('container' as const),
@@ -99,6 +109,7 @@ const freightLeg = (truck: boolean) => {
       { requiredKeys: ['shipping_method', 'weight', 'distance'] },
     ),
   );
+  return leg.map(withoutSharedReturn);
 };
 
 /**

@@ -93,6 +93,9 @@ export const fieldRules: { readonly [K in RequestKind]: readonly FieldRule[] } =
     number(['queries', 'legs', 0, 'shipping_distance'], false),
     number(['queries', 'legs', 0, 'shipping_weight'], false),
     number(['queries', 'legs', 0, 'truck_capacity'], false),
+    { path: ['queries', 'legs', 0, 'load'], kind: 'string', required: false, refused: ['full', 'SHARED'] },
+    { path: ['queries', 'legs', 1, 'fuel_type'], kind: 'string', required: false, refused: ['kerosene', 'Diesel'] },
+    number(['queries', 'legs', 1, 'fuel_amount'], false),
   ],
   commute: [choice(['queries', 'legs', 0, 'commute_method'], ['SKATEBOARD']), number(['queries', 'legs', 0, 'commute_distance'], false)],
   freight: [

@@ -97,6 +97,23 @@ describe('truecost/client against truecost serve', () => {
     await expect(createTruecostClient({ baseUrl: proxy.url, apiKey: 'nope' }).getOrder('vote', 'x')).rejects.toMatchObject({ status: 401 });
   });
 
+  it('returns the ISO 14083 report of E11 and E13, typed, and the 400 of a bad load with its path', async () => {
+    const truecost = client();
+    const legs = [{ shipping_method: 'TRUCK_HEAVY' as const, shipping_distance: 800, shipping_weight: 0.002, load: 'shared' as const }];
+    const { report } = await truecost.logisticsReport({ queries: { legs } });
+    expect(report.transport_chain_elements[0]).toMatchObject({ tonne_km: 1.6, well_to_wheel_kg: 0.334, data_type: 'default' });
+    expect(report.totals.well_to_wheel_kg).toBe(0.334);
+    const freight = await truecost.freightReport({
+      configs: { region: 'IN', transportation_type: 'rail' },
+      queries: { legs: [{ shipping_method: 'loose', weight: 10, distance: 500, fuel_type: 'electricity', fuel_amount: 1000, grid: 'IN' }] },
+    });
+    expect(freight.report.transport_chain_elements[0]!.data_type).toBe('primary');
+    await expect(truecost.logisticsReport({ queries: { legs: [{ ...legs[0]!, load: 'full' as never }] } })).rejects.toMatchObject({
+      status: 400,
+      path: 'queries.legs.0.load',
+    });
+  });
+
   it('gives up on an aborted call at once, and times out an attempt that gets no answer', async () => {
     const controller = new AbortController();
     controller.abort(new Error('stop'));

@@ -1,0 +1,96 @@
+import { checkedRequest } from '../checked-request.js';
+import type { FactorUse } from '../data/factor.js';
+import { METHODOLOGY_VERSION } from '../data/version.js';
+import type { FreightRequestInput } from '../schemas/freight.js';
+import type { Iso14083Report, TransportChainElement } from '../schemas/iso14083-report.js';
+import { logisticsRequestSchema, type LogisticsRequestInput } from '../schemas/logistics.js';
+import { sumParts } from './basis.js';
+import { freightElements } from './freight.js';
+import { logisticsElement } from './logistics-legs.js';
+import { KG_PER_TONNE, roundKilograms, roundSixDecimals } from './rounding.js';
+import { tonneKm, type ChainElement } from './transport-chain.js';
+
+// The ISO 14083 report of a shipment: its legs as transport chain elements, in kg CO2e with both
+// parts (well-to-wheel = tank-to-wheel + well-to-tank, whatever basis the figures are asked on).
+
+type ReportedElement = ChainElement & { readonly factors: readonly FactorUse[] };
+
+/**
+ * Kilograms to the gram: the well-to-wheel figure rounded from the unrounded parts (so that it is
+ * the calculator's figure), its well-to-tank part the rest after the rounded tank-to-wheel part (so
+ * that the parts sum to it, as TIM's breakdowns do).
+ */
+function kilograms(tankToWheelTonnes: number, wellToTankTonnes: number) {
+  const wellToWheel = roundKilograms((tankToWheelTonnes + wellToTankTonnes) * KG_PER_TONNE);
+  const tankToWheel = roundKilograms(tankToWheelTonnes * KG_PER_TONNE);
+  return { tank_to_wheel_kg: tankToWheel, well_to_tank_kg: roundKilograms(wellToWheel - tankToWheel), well_to_wheel_kg: wellToWheel };
+}
+
+function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
+  let activity = 0;
+  let primary = 0;
+  const rows = elements.map((element, index): TransportChainElement => {
+    const { tankToWheel, wellToTank } = element.parts;
+    const legActivity = tonneKm(element);
+    activity += legActivity;
+    if (element.dataType === 'primary') primary += tankToWheel + wellToTank;
+    return {
+      element: index,
+      mode: element.mode,
+      transport_operation_category: element.operationCategory,
+      distance_km: element.distanceKm,
+      mass_t: element.massTonnes,
+      tonne_km: roundSixDecimals(legActivity),
+      ...kilograms(tankToWheel, wellToTank),
+      intensity_tank_to_wheel_kg_per_tonne_km: roundSixDecimals((tankToWheel * KG_PER_TONNE) / legActivity),
+      intensity_well_to_wheel_kg_per_tonne_km: roundSixDecimals(((tankToWheel + wellToTank) * KG_PER_TONNE) / legActivity),
+      data_type: element.dataType,
+      sources: [...new Set(element.factors)].map(({ name, value, unit, source }) => ({ name, value, unit, source })),
+    };
+  });
+  const total = sumParts(elements.map((element) => element.parts));
+  const wellToWheel = total.tankToWheel + total.wellToTank;
+  return {
+    report: {
+      standard: 'ISO 14083:2023',
+      methodology_version: METHODOLOGY_VERSION,
+      transport_chain_elements: rows,
+      totals: {
+        tonne_km: roundSixDecimals(activity),
+        ...kilograms(total.tankToWheel, total.wellToTank),
+        intensity_well_to_wheel_kg_per_tonne_km: roundSixDecimals((wellToWheel * KG_PER_TONNE) / activity),
+        primary_data_share: roundSixDecimals(primary / wellToWheel),
+      },
+    },
+  };
+}
+
+/**
+ * The ISO 14083 report of an E11 shipment: each leg as a transport chain element (mode, transport
+ * operation category, distance, mass, tonne-km, tank-to-wheel, well-to-tank and well-to-wheel kg
+ * CO2e, intensities, data type and sources), in request order, and the totals. The figures are
+ * those of `logisticsTruecost`, in kg.
+ *
+ * @example
+ * ```ts
+ * logisticsReport({ queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 800, shipping_weight: 0.002, load: 'shared' }] } })
+ *   .report.totals.well_to_wheel_kg; // 0.334
+ * ```
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @remarks Since 0.4.0
+ */
+export function logisticsReport(input: LogisticsRequestInput): Iso14083Report {
+  const request = checkedRequest(logisticsRequestSchema, input);
+  return reportOf(request.queries.legs.map(logisticsElement));
+}
+
+/**
+ * The ISO 14083 report of E13 freight legs, as {@link logisticsReport} gives E11's; the mass of a
+ * container leg is the cargo with the containers' tare. The figures are those of `freightTruecost`, in kg.
+ *
+ * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @remarks Since 0.4.0
+ */
+export function freightReport(input: FreightRequestInput): Iso14083Report {
+  return reportOf(freightElements(input));
+}

@@ -1,0 +1,66 @@
+import type { Iso14083Report } from '../schemas/iso14083-report.js';
+
+// The ISO 14083 report of a shipment as CSV (fields quoted as RFC 4180 says, lines ended with LF):
+// one row per transport chain element, in request order, then a row of totals.
+// `truecost calc logistics|freight FILE --report csv`.
+
+const COLUMNS = [
+  'element',
+  'mode',
+  'transport_operation_category',
+  'distance_km',
+  'mass_t',
+  'tonne_km',
+  'tank_to_wheel_kg',
+  'well_to_tank_kg',
+  'well_to_wheel_kg',
+  'intensity_tank_to_wheel_kg_per_tonne_km',
+  'intensity_well_to_wheel_kg_per_tonne_km',
+  'data_type',
+  'sources',
+] as const;
+
+/** One CSV field: quoted when it holds a comma, a quote or a line break, its quotes doubled. */
+function field(value: string | number): string {
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The report as CSV text, its lines joined with LF (the command line ends the last one). */
+export function reportCsv({ report }: Iso14083Report): string {
+  const rows: (string | number)[][] = [[...COLUMNS]];
+  for (const element of report.transport_chain_elements) {
+    rows.push([
+      element.element,
+      element.mode,
+      element.transport_operation_category,
+      element.distance_km,
+      element.mass_t,
+      element.tonne_km,
+      element.tank_to_wheel_kg,
+      element.well_to_tank_kg,
+      element.well_to_wheel_kg,
+      element.intensity_tank_to_wheel_kg_per_tonne_km,
+      element.intensity_well_to_wheel_kg_per_tonne_km,
+      element.data_type,
+      element.sources.map((source) => `${source.name}: ${source.value} ${source.unit} (${source.source})`).join('; '),
+    ]);
+  }
+  const { totals } = report;
+  rows.push([
+    'total',
+    '',
+    '',
+    '',
+    '',
+    totals.tonne_km,
+    totals.tank_to_wheel_kg,
+    totals.well_to_tank_kg,
+    totals.well_to_wheel_kg,
+    '',
+    totals.intensity_well_to_wheel_kg_per_tonne_km,
+    `primary data share ${totals.primary_data_share}`,
+    `${report.standard}, truecost methodology ${report.methodology_version}`,
+  ]);
+  return rows.map((row) => row.map(field).join(',')).join('\n');
+}
