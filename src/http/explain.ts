@@ -64,7 +64,9 @@ export const itemExplanationSchema = /* @__PURE__ */ z
     basis: z
       .object({
         gases: z.enum(['CO2e']),
-        scope: z.enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake']),
+        scope: z
+          .enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake', 'hotel-stay'])
+          .check(z.describe('`hotel-stay`: a hotel stay of a trip, not transport; both parts are 0.')),
         gwp: z.string().check(z.describe('The GWP set of CH4 and N2O, e.g. IPCC AR5 GWP100.')),
         tank_to_wheel: z.number(),
         well_to_tank: z.number().check(z.describe('0 on the tank-to-wheel basis.')),

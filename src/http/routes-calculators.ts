@@ -40,8 +40,10 @@ const CALCULATORS = 'Calculators';
  * when given, writes the body as JSON text in place of `JSON.stringify` (the same text, cheaper).
  * With `?explain=true` the body also carries `explanations`, from `explain`; `?basis=ttw` answers
  * tank-to-wheel figures (docs/api.md).
+ *
+ * @internal
  */
-function calculatorRoute<Body, Result = unknown>(spec: {
+export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
