@@ -141,6 +141,7 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     logistics: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics', body }, callOptions),
     commute: (body, callOptions) => send({ method: 'POST', path: '/v3/commute', body }, callOptions),
     freight: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight', body }, callOptions),
+    trip: (body, callOptions) => send({ method: 'POST', path: '/v3/trip', body }, callOptions),
   };
 }
 

@@ -28,6 +28,7 @@ import type { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponse
 import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas/logistics.js';
 import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import type { freightRequestSchema } from '../schemas/freight.js';
+import type { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
 // Request types are the schemas' input (defaults may be left out); answers their output.
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
@@ -60,6 +61,8 @@ export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
 export type CommuteRequest = z.input<typeof commuteRequestSchema>;
 export type CommuteResponse = z.output<typeof commuteResponseSchema>;
 export type FreightRequest = z.input<typeof freightRequestSchema>;
+export type TripRequest = z.input<typeof tripRequestSchema>;
+export type TripResponse = z.output<typeof tripResponseSchema>;
 export type { Variant };
 
 /** How the client reaches the API and retries. */
@@ -127,4 +130,6 @@ export interface TruecostClient {
   commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
   /** E13. */
   freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total. */
+  trip(body: TripRequest, options?: CallOptions): Promise<TripResponse>;
 }
