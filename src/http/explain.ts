@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { EnergyBasis } from '../calculators/basis.js';
+import type { FlightMethod, FlightOptions } from '../calculators/flight/options.js';
 import type { Explained } from '../calculators/explanation.js';
 import type { ValidationProblem } from '../validation.js';
 
@@ -11,6 +12,8 @@ import type { ValidationProblem } from '../validation.js';
 export interface CalculatorQuery {
   readonly explain: boolean;
   readonly basis: EnergyBasis;
+  /** The flight options asked for (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`), on the routes that take them. */
+  readonly flight?: Pick<FlightOptions, 'method' | 'nonCo2Multiplier' | 'desnzRadiativeForcing'>;
 }
 
 /** The value of `name` given at most once, `fallback` when absent; undefined when it is not one of `allowed`. */
@@ -23,15 +26,30 @@ function oneOf<T extends string>(params: URLSearchParams, name: string, allowed:
 /**
  * Reads `explain` (`true` or `false`, default false) and `basis` (`wtw` or `ttw`, default `wtw`)
  * from a raw query string (without `?`), each at most once; else the problem to answer 400 with.
- * Other parameters are ignored.
+ * With `flight`, also the flight options of the library: `method`, `non_co2_multiplier` and
+ * `desnz_radiative_forcing`. Other parameters are ignored (`?strict=true` refuses them, in the handler).
  */
-export function calculatorQuery(query: string): CalculatorQuery | ValidationProblem {
+export function calculatorQuery(query: string, flight = false): CalculatorQuery | ValidationProblem {
   const params = new URLSearchParams(query);
   const explain = oneOf(params, 'explain', ['true', 'false'], 'false');
   if (explain === undefined) return { path: 'explain', reason: 'explain must be true or false, given at most once.' };
   const basis = oneOf(params, 'basis', ['wtw', 'ttw'], 'wtw');
   if (basis === undefined) return { path: 'basis', reason: 'basis must be wtw or ttw, given at most once.' };
-  return { explain: explain === 'true', basis };
+  if (!flight) return { explain: explain === 'true', basis };
+  const method = oneOf<FlightMethod>(params, 'method', ['fuel', 'desnz-2025'], 'fuel');
+  if (method === undefined) return { path: 'method', reason: 'method must be fuel or desnz-2025, given at most once.' };
+  const forcing = oneOf(params, 'desnz_radiative_forcing', ['true', 'false'], 'false');
+  if (forcing === undefined) return { path: 'desnz_radiative_forcing', reason: 'desnz_radiative_forcing must be true or false, given at most once.' };
+  const multipliers = params.getAll('non_co2_multiplier');
+  const multiplier = multipliers.length === 0 ? 1 : Number(multipliers[0]);
+  if (multipliers.length > 1 || multipliers[0]?.trim() === '' || !(Number.isFinite(multiplier) && multiplier >= 0)) {
+    return { path: 'non_co2_multiplier', reason: 'non_co2_multiplier must be a finite number of at least 0, given at most once.' };
+  }
+  return {
+    explain: explain === 'true',
+    basis,
+    flight: { method, nonCo2Multiplier: multiplier, desnzRadiativeForcing: forcing === 'true' },
+  };
 }
 
 /** The body answered for `explain=true`: the contract's body and the explanation of each element. */
@@ -113,5 +131,28 @@ export const calculatorQueryParameters = [
     description:
       '`wtw` (default): well-to-wheel CO2e (well-to-wake for flights), the fuel or electricity\'s production included, as ISO 14083 reports. `ttw`: tank-to-wheel (tank-to-wake), the vehicle\'s own emissions only, in the same shape. Any other value is a 400.',
     schema: z.enum(['wtw', 'ttw']),
+  },
+] as const;
+
+/** The flight options as query parameters (E6 and the trip), as the OpenAPI document shows them. */
+export const flightQueryParameters = [
+  ...calculatorQueryParameters,
+  {
+    name: 'method',
+    description:
+      '`fuel` (default): TIM 3.0 on the EEA 2023 fuel table. `desnz-2025`: the UK DESNZ 2025 flight factors (docs/methodology.md). Any other value is a 400.',
+    schema: z.enum(['fuel', 'desnz-2025']),
+  },
+  {
+    name: 'non_co2_multiplier',
+    description:
+      'Fuel method: an estimate of non-CO2 effects as this multiplier on the tank-to-wake part (e.g. 1.7), reported in the explanation beside the CO2e figure, never inside it. Default 1. A negative or non-numeric value is a 400.',
+    schema: z.string(),
+  },
+  {
+    name: 'desnz_radiative_forcing',
+    description:
+      'DESNZ method: `true` reports DESNZ\'s radiative-forcing uplift in the explanation, beside the CO2e figure, never inside it. Default `false`.',
+    schema: z.enum(['true', 'false']),
   },
 ] as const;

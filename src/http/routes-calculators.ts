@@ -28,7 +28,7 @@ import {
   flightRequestSchema,
   flightResponseSchema,
 } from '../schemas/flight.js';
-import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema } from './explain.js';
+import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema, flightQueryParameters } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
@@ -55,6 +55,8 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly calculate: (body: Body, options?: CalculatorOptions) => Result;
   readonly explain: (body: Body, options?: CalculatorOptions) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
+  /** The calculator takes the flight options (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`) from the query. */
+  readonly flightOptions?: true;
 }): Route<Body> {
   return defineRoute({
     method: 'POST',
@@ -66,7 +68,7 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
     auth: true,
     body: spec.body,
     ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
-    queryParameters: calculatorQueryParameters,
+    queryParameters: spec.flightOptions === true ? flightQueryParameters : calculatorQueryParameters,
     responses: [
       {
         status: 200,
@@ -82,9 +84,9 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
       // The default answer does no more than check for an empty query string.
       let options: CalculatorOptions | undefined;
       if (query !== undefined && query !== '') {
-        const asked = calculatorQuery(query);
+        const asked = calculatorQuery(query, spec.flightOptions === true);
         if ('path' in asked) return failure('badRequest', asked);
-        options = { basis: asked.basis };
+        options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
         if (asked.explain) return success(200, explainedBody(spec.explain(body, options)));
       }
       const result = spec.calculate(body, options);
@@ -117,6 +119,7 @@ export const flightRoutes: readonly AnyRoute[] = [
     calculate: flightTruecost,
     explain: explainFlightTruecost,
     toJson: flightResponseJson,
+    flightOptions: true,
   }),
   defineRoute({
     method: 'POST',

@@ -16,5 +16,6 @@ export const tripRoutes: readonly AnyRoute[] = [
     serverError: 'tripServerError',
     calculate: tripTruecost,
     explain: explainTrip,
+    flightOptions: true,
   }),
 ];
