@@ -10,6 +10,7 @@ import {
   freightTruecost,
   logisticsTruecost,
   transportationTruecost,
+  tripTruecost,
   TruecostValidationError,
   validate,
 } from 'truecost';
@@ -47,6 +48,12 @@ print('commute', commuteTruecost({ queries: { legs: [{ commute_method: 'TRAIN', 
 print(
   'freight',
   freightTruecost({ configs: { region: 'IN', transportation_type: 'rail' }, queries: { legs: [{ shipping_method: 'loose', weight: 100, distance: 500 }] } }),
+);
+
+// A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total.
+print(
+  'trip',
+  tripTruecost({ trip: { legs: [{ mode: 'rail', distance_km: 450, country: 'IN', rail_class: 'CC' }, { mode: 'hotel', country: 'IN', nights: 2 }] } }),
 );
 
 // The explanation: the basis with its tank-to-wheel and well-to-tank parts, quantities, factors with

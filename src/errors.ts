@@ -78,6 +78,7 @@ export const apiErrors = {
   },
   logisticsServerError: { status: 500, message: 'Server Error! Failed to get Logistics Truecost.' },
   commuteServerError: { status: 500, message: 'Server Error! Failed to get Commute Truecost.' },
+  tripServerError: { status: 500, message: 'Server Error! Failed to get Trip Truecost.' },
   serverError: { status: 500, message: 'Server Error! Please try again later.' },
   storeUnavailable: {
     status: 503,

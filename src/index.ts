@@ -274,3 +274,23 @@ export {
 export { EQUIVALENT_DECIMALS, equivalentFactors, equivalentsOf, treesPlanted } from './calculators/equivalents.js';
 export { CONTAINER_TYPES, containerSpecs, type ContainerSpec, type ContainerType } from './data/containers.js';
 export { CAR_BODY_TYPES, carPerKm, type CarBodyType, type CarPowertrain } from './data/car-segments.js';
+
+// A whole booking in one call (POST /v3/trip): docs/api.md, "Trip", and docs/methodology.md, "Trips".
+export {
+  FERRY_TYPES,
+  MAX_LEGS_PER_TRIP,
+  RAIL_SERVICES,
+  TRIP_MODES,
+  tripLegSchema,
+  tripRequestSchema,
+  tripResponseSchema,
+  type TripLeg,
+  type TripLegInput,
+  type TripLegResult,
+  type TripMode,
+  type TripRequest,
+  type TripRequestInput,
+  type TripResponse,
+} from './schemas/trip.js';
+export { INDIAN_RAIL_CLASSES, type IndianRailClass } from './data/indian-railways-coaches.js';
+export { explainTrip, tripTruecost, type TripOptions } from './calculators/trip/index.js';

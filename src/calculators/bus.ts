@@ -51,8 +51,12 @@ function busKilograms(distance: number, seatEquivalents: number): number {
   return PER_SEAT_KM * distance * seatEquivalents;
 }
 
-/** Kilograms CO2e of a seat element in its two parts: its seats' share of the bus. */
-function seatParts(distance: number, seat: Seat): EmissionParts {
+/**
+ * Kilograms CO2e of a seat element in its two parts: its seats' share of the bus (also a trip's bus leg).
+ *
+ * @internal
+ */
+export function seatParts(distance: number, seat: Seat): EmissionParts {
   return partsAlong(busKilograms(distance, SEAT_EQUIVALENTS[seat.seat_type].value * seat.no_of_seats), dieselBusChain);
 }
 

@@ -64,6 +64,17 @@ const ENERGY: Readonly<Record<Car['fuel_type'], Energy>> = {
   },
 };
 
+/**
+ * E8's per-km model of a car of `bodyType` and `fuelType`: its CO2 per vehicle-km (the factor E8
+ * uses when the mileage is not plausible) and the energy chain of its fuel. A trip's car leg uses it.
+ *
+ * @internal
+ */
+export function carPerKmModel(bodyType: Car['body_type'], fuelType: Car['fuel_type']): { readonly perKm: FactorUse; readonly chain: EnergyChain } {
+  const energy = ENERGY[fuelType];
+  return { perKm: carPerKm[bodyType][energy.powertrain], chain: energy.chain };
+}
+
 function mileageIsPlausible(car: Car): boolean {
   const { range } = ENERGY[car.fuel_type];
   return car.mileage >= range.min && car.mileage <= range.max;

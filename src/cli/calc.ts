@@ -15,6 +15,7 @@ export const CALCULATOR_PATHS: Readonly<Record<string, string>> = {
   logistics: '/v3/logistics',
   commute: '/v3/commute',
   freight: '/v3/logistics/freight',
+  trip: '/v3/trip',
 };
 
 /** What a calculation printed and how the command ends. */
@@ -63,7 +64,8 @@ export async function calculate(
   return { status: response.status, body: await response.json(), ignored: response.headers.get(IGNORED_FIELDS_HEADER) };
 }
 
-function outcomeOf(answer: { status: number; body: any; ignored: string | null }, render: (body: any) => string): CalcOutcome {
+/** What the command prints for an answer of the API: `render` of a 200 body, else its message and problem. */
+export function outcomeOf(answer: { status: number; body: any; ignored: string | null }, render: (body: any) => string): CalcOutcome {
   if (answer.status === 200) {
     // The answer stays the API's; what the API ignored is said beside it, as its header does.
     const ignored = answer.ignored === null ? '' : `Ignored fields: ${answer.ignored.split(',').map(decodeURIComponent).join(', ')}`;
@@ -74,7 +76,7 @@ function outcomeOf(answer: { status: number; body: any; ignored: string | null }
 }
 
 /** `--basis`: `wtw` or `ttw`, as the API's `basis` takes it. */
-function basisArgument(value: string | undefined): string | undefined {
+export function basisArgument(value: string | undefined): string | undefined {
   if (value === undefined || value === 'wtw' || value === 'ttw') return value;
   throw new UsageError(`--basis must be wtw (well-to-wheel, the default) or ttw (tank-to-wheel); got ${JSON.stringify(value)}.`);
 }

@@ -8,6 +8,7 @@ import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand }
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
+import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
 import { helpOf, helpPointer, MissingPackageError, USAGE, UsageError } from './usage.js';
 import { workerCommand } from './worker.js';
@@ -66,6 +67,8 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return finish(await flightCommand(args.slice(1)));
     case 'calc':
       return finish(await calcCommand(args.slice(1), readStdin));
+    case 'trip':
+      return finish(await tripCommand(args.slice(1)));
     case 'jobs':
       return jobsCommand(args.slice(1), output);
     case 'worker':

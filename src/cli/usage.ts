@@ -23,7 +23,8 @@ export const USAGE = `Usage:
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--basis wtw|ttw] [--json] [--explain]
-  truecost calc flight|cars|transportation|logistics|commute|freight [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
+  truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
+  truecost trip FILE [--json] [--explain] [--basis wtw|ttw]
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
@@ -77,6 +78,9 @@ how it was computed, the distance, aircraft, seats, cargo and load factors with 
 may be lower case (the API upper-cases them too). --basis ttw prints the tank-to-wake figure instead of
 the well-to-wake default (as ?basis=ttw).`,
   calc: 'Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).',
+  trip: `Prints the truecost of a whole booking, one line per leg and the total, in kg CO2e. FILE holds
+the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the API's response body,
+--explain how each leg was computed, --basis ttw the tank-to-wheel figures (as ?basis=ttw).`,
   jobs: `Lists, shows and retries bulk-result delivery jobs.
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:

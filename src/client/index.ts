@@ -8,7 +8,17 @@
  */
 import { causeOf, hostAndPort, TruecostApiError, TruecostNetworkError } from './errors.js';
 import { sleep, withTimeout } from './timing.js';
-import type { BulkFlightResults, BusRequest, CallOptions, SuvRequest, TruecostClient, TruecostClientOptions, Variant } from './types.js';
+import type {
+  BulkFlightResults,
+  BusRequest,
+  CalculatorCallOptions,
+  CallOptions,
+  FlightCallOptions,
+  SuvRequest,
+  TruecostClient,
+  TruecostClientOptions,
+  Variant,
+} from './types.js';
 import { verifyWebhook, type WebhookHeaders } from './webhook.js';
 
 export { TruecostApiError, TruecostNetworkError } from './errors.js';
@@ -30,6 +40,18 @@ interface Call {
   readonly body?: unknown;
   /** A write that takes an Idempotency-Key. */
   readonly write?: boolean;
+}
+
+/** The query string of a calculator call's options (docs/api.md), with its `?`; empty when none is set. */
+function calculatorQuery(options: FlightCallOptions = {}): string {
+  const params = new URLSearchParams();
+  if (options.explain !== undefined) params.set('explain', String(options.explain));
+  if (options.basis !== undefined) params.set('basis', options.basis);
+  if (options.method !== undefined) params.set('method', options.method);
+  if (options.nonCo2Multiplier !== undefined) params.set('non_co2_multiplier', String(options.nonCo2Multiplier));
+  if (options.desnzRadiativeForcing !== undefined) params.set('desnz_radiative_forcing', String(options.desnzRadiativeForcing));
+  if (options.strict === true) params.set('strict', 'true');
+  return params.size === 0 ? '' : `?${params}`;
 }
 
 const segment = (value: string): string => encodeURIComponent(value);
@@ -101,7 +123,11 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
       }
       attemptSignal.done();
       const body = parse(text);
-      if (response.ok) return body as T;
+      if (response.ok) {
+        const version = response.headers.get('x-truecost-methodology');
+        if (version !== null) (callOptions as CalculatorCallOptions).onMethodology?.(version);
+        return body as T;
+      }
       if (!last && retryable(response.status, body, safe, key !== false)) {
         await sleep(retryAfter(response.headers.get('retry-after')) ?? backoff(attempt), callOptions.signal);
         continue;
@@ -132,17 +158,18 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     getOrder: (variant, id, callOptions) => send({ method: 'GET', path: order(variant, `order/${segment(id)}`) }, callOptions),
     setOptIn: (body, callOptions) => send({ method: 'POST', path: '/v3/integrations/vote/opt-in', body, write: true }, callOptions),
     getOptIn: (cartId, callOptions) => send({ method: 'GET', path: `/v3/integrations/vote/opt-in/${segment(cartId)}` }, callOptions),
-    flight: (body, callOptions) => send({ method: 'POST', path: '/v3/flight', body }, callOptions),
+    flight: (body, callOptions) => send({ method: 'POST', path: `/v3/flight${calculatorQuery(callOptions)}`, body }, callOptions),
     bulkFlight: (body, callOptions) => send({ method: 'POST', path: '/v3/flight/bulk', body, write: true }, callOptions),
     bulkJob: (jobId, callOptions) => send({ method: 'GET', path: `/v3/flight/bulk/${segment(jobId)}` }, callOptions),
-    cars: (body, callOptions) => send({ method: 'POST', path: '/v3/cars', body }, callOptions),
-    transportation: (body: BusRequest | SuvRequest, callOptions?: CallOptions) =>
-      send<never>({ method: 'POST', path: '/v3/transportation', body }, callOptions),
-    logistics: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics', body }, callOptions),
-    commute: (body, callOptions) => send({ method: 'POST', path: '/v3/commute', body }, callOptions),
-    freight: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight', body }, callOptions),
+    cars: (body, callOptions) => send({ method: 'POST', path: `/v3/cars${calculatorQuery(callOptions)}`, body }, callOptions),
+    transportation: (body: BusRequest | SuvRequest, callOptions?: CalculatorCallOptions) =>
+      send<never>({ method: 'POST', path: `/v3/transportation${calculatorQuery(callOptions)}`, body }, callOptions),
+    logistics: (body, callOptions) => send({ method: 'POST', path: `/v3/logistics${calculatorQuery(callOptions)}`, body }, callOptions),
+    commute: (body, callOptions) => send({ method: 'POST', path: `/v3/commute${calculatorQuery(callOptions)}`, body }, callOptions),
+    freight: (body, callOptions) => send({ method: 'POST', path: `/v3/logistics/freight${calculatorQuery(callOptions)}`, body }, callOptions),
     logisticsReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics?report=iso14083', body }, callOptions),
     freightReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight?report=iso14083', body }, callOptions),
+    trip: (body, callOptions) => send({ method: 'POST', path: `/v3/trip${calculatorQuery(callOptions)}`, body }, callOptions),
   };
 }
 

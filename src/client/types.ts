@@ -29,7 +29,12 @@ import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas
 import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import type { freightRequestSchema } from '../schemas/freight.js';
 import type { iso14083ReportSchema } from '../schemas/iso14083-report.js';
+import type { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+import type { ItemExplanation } from '../calculators/explanation.js';
+
+/** One element's explanation as the API sends it with `explain: true` (the library's `ItemExplanation`). */
+export type { ItemExplanation };
 // Request types are the schemas' input (defaults may be left out); answers their output.
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderResponse = z.output<typeof createOrderResponseSchema>;
@@ -63,6 +68,8 @@ export type CommuteResponse = z.output<typeof commuteResponseSchema>;
 export type FreightRequest = z.input<typeof freightRequestSchema>;
 /** The ISO 14083 report of a shipment (E11 or E13 with `?report=iso14083`). */
 export type Iso14083Report = z.output<typeof iso14083ReportSchema>;
+export type TripRequest = z.input<typeof tripRequestSchema>;
+export type TripResponse = z.output<typeof tripResponseSchema>;
 export type { Variant };
 
 /** How the client reaches the API and retries. */
@@ -95,6 +102,34 @@ export interface CallOptions {
   readonly idempotencyKey?: string | false;
 }
 
+/**
+ * Options of a calculator call (E6, E8 to E13, the trip): the query parameters of the API
+ * (docs/api.md, "Calculators"), and the methodology version the answer carries.
+ */
+export interface CalculatorCallOptions extends CallOptions {
+  /** Adds `explanations` to the answer, as `?explain=true`. */
+  readonly explain?: boolean;
+  /** `wtw` (the service's default) or `ttw`, as `?basis=`. */
+  readonly basis?: 'wtw' | 'ttw';
+  /** Refuses body fields and query parameters the API does not know (400 naming them), as `?strict=true`. */
+  readonly strict?: boolean;
+  /** Called with the data version of the figures (`x-truecost-methodology`) when the answer carries it. */
+  readonly onMethodology?: (version: string) => void;
+}
+
+/** Options of a call with flights (E6, the trip): the flight options of the library, as query parameters. */
+export interface FlightCallOptions extends CalculatorCallOptions {
+  /** `fuel` (the service's default) or `desnz-2025`, as `?method=`. */
+  readonly method?: 'fuel' | 'desnz-2025';
+  /** The fuel method's non-CO2 estimate multiplier, as `?non_co2_multiplier=` (reported in the explanation). */
+  readonly nonCo2Multiplier?: number;
+  /** The DESNZ method's radiative-forcing uplift in the explanation, as `?desnz_radiative_forcing=true`. */
+  readonly desnzRadiativeForcing?: boolean;
+}
+
+/** A calculator's answer: the contract body, with `explanations` when the call asked for them. */
+export type Explainable<T> = T & { readonly explanations?: readonly ItemExplanation[] };
+
 /** The partner API, one method per route (docs/api.md, docs/client.md). Every method rejects with `TruecostApiError` or `TruecostNetworkError`. */
 export interface TruecostClient {
   /** E1: creates one order. */
@@ -114,24 +149,26 @@ export interface TruecostClient {
   /** Reads a cart's opt-in. */
   getOptIn(cartId: string, options?: CallOptions): Promise<GetOptInResponse>;
   /** E6. */
-  flight(body: FlightRequest, options?: CallOptions): Promise<FlightResponse>;
+  flight(body: FlightRequest, options?: FlightCallOptions): Promise<Explainable<FlightResponse>>;
   /** E7: stores a bulk job; its results are delivered to the partner's endpoint (`verifyWebhook`). */
   bulkFlight(body: BulkFlightRequest, options?: CallOptions): Promise<BulkFlightAccepted>;
   /** The state of a bulk job. */
   bulkJob(jobId: string, options?: CallOptions): Promise<BulkJobResponse>;
   /** E8. */
-  cars(body: CarRequest, options?: CallOptions): Promise<CarResponse>;
+  cars(body: CarRequest, options?: CalculatorCallOptions): Promise<Explainable<CarResponse>>;
   /** E9 (a bus) or E10 (an SUV commute). */
-  transportation(body: BusRequest, options?: CallOptions): Promise<BusResponse>;
-  transportation(body: SuvRequest, options?: CallOptions): Promise<SuvResponse>;
+  transportation(body: BusRequest, options?: CalculatorCallOptions): Promise<Explainable<BusResponse>>;
+  transportation(body: SuvRequest, options?: CalculatorCallOptions): Promise<Explainable<SuvResponse>>;
   /** E11. */
-  logistics(body: LogisticsRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  logistics(body: LogisticsRequest, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
   /** E12. */
-  commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
+  commute(body: CommuteRequest, options?: CalculatorCallOptions): Promise<Explainable<CommuteResponse>>;
   /** E13. */
-  freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  freight(body: FreightRequest, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
   /** E11's ISO 14083 report of the shipment (`?report=iso14083`). */
   logisticsReport(body: LogisticsRequest, options?: CallOptions): Promise<Iso14083Report>;
   /** E13's ISO 14083 report of the legs (`?report=iso14083`). */
   freightReport(body: FreightRequest, options?: CallOptions): Promise<Iso14083Report>;
+  /** A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total. */
+  trip(body: TripRequest, options?: FlightCallOptions): Promise<Explainable<TripResponse>>;
 }

@@ -20,11 +20,13 @@ export interface FactorUse {
  * What a result measures and its two parts: CO2e (CO2, CH4 and N2O at the stated GWP set), the
  * life-cycle stages counted (`scope`), and the tank-to-wheel (tank-to-wake for flights) and
  * well-to-tank parts in the item's unit. The parts sum to the item's unrounded result; under
- * `tank-to-wheel` or `tank-to-wake` the well-to-tank part is 0, as it is not counted.
+ * `tank-to-wheel` or `tank-to-wake` the well-to-tank part is 0, as it is not counted. A hotel stay
+ * of a trip is not transport: its scope is `hotel-stay` (the hotel factor's own boundary) and both
+ * transport parts are 0.
  */
 export interface EmissionBasis {
   readonly gases: 'CO2e';
-  readonly scope: 'tank-to-wheel' | 'well-to-wheel' | 'tank-to-wake' | 'well-to-wake';
+  readonly scope: 'tank-to-wheel' | 'well-to-wheel' | 'tank-to-wake' | 'well-to-wake' | 'hotel-stay';
   /** The global warming potentials CH4 and N2O are weighted with, e.g. `IPCC AR5 GWP100`. */
   readonly gwp: string;
   readonly tank_to_wheel: number;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { EnergyBasis } from '../calculators/basis.js';
+import type { FlightMethod, FlightOptions } from '../calculators/flight/options.js';
 import type { Explained } from '../calculators/explanation.js';
 import type { ValidationProblem } from '../validation.js';
 
@@ -13,6 +14,8 @@ export interface CalculatorQuery {
   readonly basis: EnergyBasis;
   /** `iso14083` when the ISO 14083 report is asked for (E11, E13). */
   readonly report?: 'iso14083';
+  /** The flight options asked for (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`), on the routes that take them. */
+  readonly flight?: Pick<FlightOptions, 'method' | 'nonCo2Multiplier' | 'desnzRadiativeForcing'>;
 }
 
 /** The value of `name` given at most once, `fallback` when absent; undefined when it is not one of `allowed`. */
@@ -24,22 +27,43 @@ function oneOf<T extends string>(params: URLSearchParams, name: string, allowed:
 
 /**
  * Reads `explain` (`true` or `false`, default false) and `basis` (`wtw` or `ttw`, default `wtw`)
- * from a raw query string (without `?`), each at most once, and `report` (`iso14083`) where the
- * route has a report; else the problem to answer 400 with. Other parameters are ignored.
+ * from a raw query string (without `?`), each at most once; `report` (`iso14083`) where the route has
+ * a report (`routes.report`); with `routes.flight`, the flight options of the library: `method`,
+ * `non_co2_multiplier` and `desnz_radiative_forcing`. Else the problem to answer 400 with. Other
+ * parameters are ignored (`?strict=true` refuses them, in the handler).
  */
-export function calculatorQuery(query: string, reportable = false): CalculatorQuery | ValidationProblem {
+export function calculatorQuery(
+  query: string,
+  routes: { readonly report?: boolean; readonly flight?: boolean } = {},
+): CalculatorQuery | ValidationProblem {
   const params = new URLSearchParams(query);
   const explain = oneOf(params, 'explain', ['true', 'false'], 'false');
   if (explain === undefined) return { path: 'explain', reason: 'explain must be true or false, given at most once.' };
   const basis = oneOf(params, 'basis', ['wtw', 'ttw'], 'wtw');
   if (basis === undefined) return { path: 'basis', reason: 'basis must be wtw or ttw, given at most once.' };
-  if (!params.has('report')) return { explain: explain === 'true', basis };
-  if (!reportable) return { path: 'report', reason: 'report is answered by POST /v3/logistics and POST /v3/logistics/freight only.' };
-  if (oneOf(params, 'report', ['iso14083'], 'iso14083') === undefined) {
-    return { path: 'report', reason: 'report must be iso14083, given at most once.' };
+  if (params.has('report')) {
+    if (routes.report !== true) return { path: 'report', reason: 'report is answered by POST /v3/logistics and POST /v3/logistics/freight only.' };
+    if (oneOf(params, 'report', ['iso14083'], 'iso14083') === undefined) {
+      return { path: 'report', reason: 'report must be iso14083, given at most once.' };
+    }
+    if (explain === 'true') return { path: 'report', reason: 'report=iso14083 already lists each leg; it does not take explain=true.' };
+    return { explain: false, basis, report: 'iso14083' };
   }
-  if (explain === 'true') return { path: 'report', reason: 'report=iso14083 already lists each leg; it does not take explain=true.' };
-  return { explain: false, basis, report: 'iso14083' };
+  if (routes.flight !== true) return { explain: explain === 'true', basis };
+  const method = oneOf<FlightMethod>(params, 'method', ['fuel', 'desnz-2025'], 'fuel');
+  if (method === undefined) return { path: 'method', reason: 'method must be fuel or desnz-2025, given at most once.' };
+  const forcing = oneOf(params, 'desnz_radiative_forcing', ['true', 'false'], 'false');
+  if (forcing === undefined) return { path: 'desnz_radiative_forcing', reason: 'desnz_radiative_forcing must be true or false, given at most once.' };
+  const multipliers = params.getAll('non_co2_multiplier');
+  const multiplier = multipliers.length === 0 ? 1 : Number(multipliers[0]);
+  if (multipliers.length > 1 || multipliers[0]?.trim() === '' || !(Number.isFinite(multiplier) && multiplier >= 0)) {
+    return { path: 'non_co2_multiplier', reason: 'non_co2_multiplier must be a finite number of at least 0, given at most once.' };
+  }
+  return {
+    explain: explain === 'true',
+    basis,
+    flight: { method, nonCo2Multiplier: multiplier, desnzRadiativeForcing: forcing === 'true' },
+  };
 }
 
 /** The body answered for `explain=true`: the contract's body and the explanation of each element. */
@@ -72,7 +96,9 @@ export const itemExplanationSchema = /* @__PURE__ */ z
     basis: z
       .object({
         gases: z.enum(['CO2e']),
-        scope: z.enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake']),
+        scope: z
+          .enum(['tank-to-wheel', 'well-to-wheel', 'tank-to-wake', 'well-to-wake', 'hotel-stay'])
+          .check(z.describe('`hotel-stay`: a hotel stay of a trip, not transport; both parts are 0.')),
         gwp: z.string().check(z.describe('The GWP set of CH4 and N2O, e.g. IPCC AR5 GWP100.')),
         tank_to_wheel: z.number(),
         well_to_tank: z.number().check(z.describe('0 on the tank-to-wheel basis.')),
@@ -129,3 +155,26 @@ export const reportQueryParameter = {
     '`iso14083`: answers `{report: {...}}` in place of the contract\'s body: the shipment\'s transport chain elements in order (mode, transport operation category, distance, mass, tonne-km, tank-to-wheel, well-to-tank and well-to-wheel kg CO2e, intensities, data type, sources) and the totals, always on both bases. Not with `explain=true`. Any other value is a 400.',
   schema: /* @__PURE__ */ z.enum(['iso14083']),
 } as const;
+
+/** The flight options as query parameters (E6 and the trip), as the OpenAPI document shows them. */
+export const flightQueryParameters = [
+  ...calculatorQueryParameters,
+  {
+    name: 'method',
+    description:
+      '`fuel` (default): TIM 3.0 on the EEA 2023 fuel table. `desnz-2025`: the UK DESNZ 2025 flight factors (docs/methodology.md). Any other value is a 400.',
+    schema: z.enum(['fuel', 'desnz-2025']),
+  },
+  {
+    name: 'non_co2_multiplier',
+    description:
+      'Fuel method: an estimate of non-CO2 effects as this multiplier on the tank-to-wake part (e.g. 1.7), reported in the explanation beside the CO2e figure, never inside it. Default 1. A negative or non-numeric value is a 400.',
+    schema: z.string(),
+  },
+  {
+    name: 'desnz_radiative_forcing',
+    description:
+      'DESNZ method: `true` reports DESNZ\'s radiative-forcing uplift in the explanation, beside the CO2e figure, never inside it. Default `false`.',
+    schema: z.enum(['true', 'false']),
+  },
+] as const;

@@ -6,7 +6,7 @@ import { validateRequest } from '../validation-fast.js';
 import { isJsonContentType, readBodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { notJson, notUtf8 } from './not-json.js';
-import { strictRefusal } from './strict.js';
+import { strictQueryRefusal, strictRefusal } from './strict.js';
 import { createKeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent } from './idempotency.js';
@@ -197,6 +197,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
         if (refused) return failure('badRequest', refused);
         trace.ignored = validated.ignored;
       }
+      const unknownQuery = strictQueryRefusal(call.query, (matched.queryParameters ?? []).map((parameter) => parameter.name));
+      if (unknownQuery) return failure('badRequest', unknownQuery);
       bodyText = read.text;
     }
     const context = { body, params: match.params, query: call.query ?? '', scope, now: now(), store, services };

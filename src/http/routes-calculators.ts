@@ -30,7 +30,14 @@ import {
   flightRequestSchema,
   flightResponseSchema,
 } from '../schemas/flight.js';
-import { calculatorQuery, calculatorQueryParameters, explainedBody, explainedResponseSchema, reportQueryParameter } from './explain.js';
+import {
+  calculatorQuery,
+  calculatorQueryParameters,
+  explainedBody,
+  explainedResponseSchema,
+  flightQueryParameters,
+  reportQueryParameter,
+} from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
 import { defineRoute, type AnyRoute, type Route } from './route.js';
@@ -42,8 +49,10 @@ const CALCULATORS = 'Calculators';
  * when given, writes the body as JSON text in place of `JSON.stringify` (the same text, cheaper).
  * With `?explain=true` the body also carries `explanations`, from `explain`; `?basis=ttw` answers
  * tank-to-wheel figures (docs/api.md).
+ *
+ * @internal
  */
-function calculatorRoute<Body, Result = unknown>(spec: {
+export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly path: string;
   readonly operationId: string;
   readonly summary: string;
@@ -57,6 +66,8 @@ function calculatorRoute<Body, Result = unknown>(spec: {
   readonly toJson?: (result: Result) => string;
   /** The ISO 14083 report of `?report=iso14083` (E11, E13), with its schema. */
   readonly report?: { readonly build: (body: Body) => unknown; readonly schema: z.core.$ZodType };
+  /** The calculator takes the flight options (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`) from the query. */
+  readonly flightOptions?: true;
 }): Route<Body> {
   const report = spec.report;
   return defineRoute({
@@ -69,7 +80,12 @@ function calculatorRoute<Body, Result = unknown>(spec: {
     auth: true,
     body: spec.body,
     ...(spec.documentedBody === undefined ? {} : { documentedBody: spec.documentedBody }),
-    queryParameters: report === undefined ? calculatorQueryParameters : [...calculatorQueryParameters, reportQueryParameter],
+    queryParameters:
+      spec.flightOptions === true
+        ? flightQueryParameters
+        : report === undefined
+          ? calculatorQueryParameters
+          : [...calculatorQueryParameters, reportQueryParameter],
     responses: [
       {
         status: 200,
@@ -90,10 +106,10 @@ function calculatorRoute<Body, Result = unknown>(spec: {
       // The default answer does no more than check for an empty query string.
       let options: CalculatorOptions | undefined;
       if (query !== undefined && query !== '') {
-        const asked = calculatorQuery(query, report !== undefined);
+        const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
         if ('path' in asked) return failure('badRequest', asked);
         if (asked.report !== undefined && report !== undefined) return success(200, report.build(body));
-        options = { basis: asked.basis };
+        options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
         if (asked.explain) return success(200, explainedBody(spec.explain(body, options)));
       }
       const result = spec.calculate(body, options);
@@ -126,6 +142,7 @@ export const flightRoutes: readonly AnyRoute[] = [
     calculate: flightTruecost,
     explain: explainFlightTruecost,
     toJson: flightResponseJson,
+    flightOptions: true,
   }),
   defineRoute({
     method: 'POST',

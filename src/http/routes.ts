@@ -2,6 +2,7 @@ import type { AnyRoute } from './route.js';
 import { flightRoutes, roadRoutes } from './routes-calculators.js';
 import { orderRoutes } from './routes-orders.js';
 import { systemRoutes } from './routes-system.js';
+import { tripRoutes } from './routes-trip.js';
 
 /**
  * The route table of the partner API: the single source of truth for the router, the `Allow`
@@ -9,4 +10,4 @@ import { systemRoutes } from './routes-system.js';
  *
  * @remarks Since 0.1.0
  */
-export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...flightRoutes, ...roadRoutes];
+export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...flightRoutes, ...roadRoutes, ...tripRoutes];

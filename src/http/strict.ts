@@ -9,3 +9,15 @@ export function strictRefusal(query: string | undefined, ignored: readonly strin
   if (!/(^|&)strict=true(&|$)/.test(query ?? '')) return undefined;
   return { path: ignored[0]!, reason: `Unknown fields: ${ignored.join(', ')}.` };
 }
+
+/**
+ * The refusal `?strict=true` asks for when the query string holds parameters the route does not
+ * read (`known`, besides `strict` itself): the first as `path`, all of them in `reason`. Undefined
+ * without `strict=true` or when every parameter is known.
+ */
+export function strictQueryRefusal(query: string | undefined, known: readonly string[]): ValidationProblem | undefined {
+  if (query === undefined || query === '' || !/(^|&)strict=true(&|$)/.test(query)) return undefined;
+  const unknown = [...new Set(new URLSearchParams(query).keys())].filter((name) => name !== 'strict' && !known.includes(name));
+  if (unknown.length === 0) return undefined;
+  return { path: unknown[0]!, reason: `Unknown query parameters: ${unknown.join(', ')}.` };
+}

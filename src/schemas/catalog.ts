@@ -26,6 +26,7 @@ import { busRequestSchema, busResponseSchema, suvRequestSchema, suvResponseSchem
 import { logisticsRequestSchema, logisticsResponseSchema } from './logistics.js';
 import { commuteRequestSchema, commuteResponseSchema } from './commute.js';
 import { freightRequestSchema } from './freight.js';
+import { tripRequestSchema, tripResponseSchema } from './trip.js';
 
 /**
  * Every request body schema of the partner API, by name. A request is parsed with its schema,
@@ -46,6 +47,7 @@ export const requestSchemas = {
   logistics: logisticsRequestSchema,
   commute: commuteRequestSchema,
   freight: freightRequestSchema,
+  trip: tripRequestSchema,
 } as const satisfies Record<string, z.ZodMiniType>;
 
 /**
@@ -72,6 +74,7 @@ export const responseSchemas = {
   commute: commuteResponseSchema,
   /** E13 answers in the same shape as E11. */
   freight: logisticsResponseSchema,
+  trip: tripResponseSchema,
 } as const satisfies Record<string, z.ZodMiniType>;
 
 /** A JSON Schema (draft 2020-12) document. */

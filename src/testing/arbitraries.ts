@@ -8,6 +8,7 @@ import { COMMUTE_METHODS } from '../schemas/commute.js';
 import { FREIGHT_TRANSPORTATION_TYPES } from '../schemas/freight.js';
 import { LOADS } from '../schemas/leg-data.js';
 import { SHIPPING_METHODS } from '../schemas/logistics.js';
+import { tripArbitrary } from './trip-arbitraries.js';
 
 /** Every kind of request body the partner API takes, named as in `requestSchemas`. */
 export type RequestKind = keyof typeof requestSchemas;
@@ -153,4 +154,5 @@ export const arbitraries: { readonly [K in RequestKind]: fc.Arbitrary<Record<str
     .chain((mode) =>
       fc.array(freightLeg(mode === 'truck'), { minLength: 1, maxLength: 20 }).map((legs) => ({ configs: { region: 'IN', transportation_type: mode }, queries: { legs } })),
     ),
+  trip: tripArbitrary(flightQuery, 12),
 };

@@ -108,6 +108,19 @@ export const fieldRules: { readonly [K in RequestKind]: readonly FieldRule[] } =
     number(['queries', 'legs', 0, 'truck_unladen_weight'], false),
     number(['queries', 'legs', 0, 'truck_max_capacity'], false),
   ],
+  trip: [
+    { path: ['trip', 'legs'], kind: 'array', required: true, refused: [[]] },
+    { path: ['trip', 'trip_id'], kind: 'string', required: false, refused: ['', long] },
+    choice(['trip', 'legs', 0, 'mode'], ['boat', 'FLIGHT']),
+    { path: ['trip', 'legs', 0, 'departure'], kind: 'string', required: true, refused: ['', 'QQQ'] },
+    { path: ['trip', 'legs', 0, 'round_trip'], kind: 'boolean', required: false },
+    { path: ['trip', 'legs', 0, 'passengers'], kind: 'integer', required: false, refused: [0, -1, 1.5] },
+    number(['trip', 'legs', 1, 'distance_km']),
+    { path: ['trip', 'legs', 1, 'country'], kind: 'string', required: true, refused: ['', 'IND', '1N'] },
+    { path: ['trip', 'legs', 1, 'rail_class'], kind: 'string', required: false, refused: ['1AC', 'sl'] },
+    { path: ['trip', 'legs', 2, 'seat_type'], kind: 'string', required: false, refused: ['BENCH'] },
+    { path: ['trip', 'legs', 4, 'nights'], kind: 'integer', required: true, refused: [0, 1.5] },
+  ],
 };
 
 const jsonOfKind: Record<FieldKind, fc.Arbitrary<unknown>> = {

@@ -57,4 +57,16 @@ export const requestSamples = {
       ],
     },
   },
+  trip: {
+    trip: {
+      trip_id: 'PNR-1001',
+      legs: [
+        { mode: 'flight', departure: 'DEL', arrival: 'BOM', round_trip: true },
+        { mode: 'rail', distance_km: 450, country: 'IN', rail_class: 'CC' },
+        { mode: 'bus', distance_km: 600, seat_type: 'SLEEPER' },
+        { mode: 'taxi', distance_km: 25 },
+        { mode: 'hotel', country: 'IN', nights: 2 },
+      ],
+    },
+  },
 } as const satisfies Record<RequestKind, unknown>;

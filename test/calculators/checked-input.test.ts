@@ -35,6 +35,9 @@ import {
   transportationRequestSchema,
   transportationTruecost,
   TruecostValidationError,
+  explainTrip,
+  tripRequestSchema,
+  tripTruecost,
   validate,
 } from '../../src/index.js';
 import { arbitraries } from '../../src/testing/index.js';
@@ -59,6 +62,7 @@ const bodies = {
   logistics: arbitraries.logistics,
   commute: arbitraries.commute,
   freight: arbitraries.freight,
+  trip: arbitraries.trip,
 };
 
 const cases: readonly Case[] = [
@@ -85,6 +89,8 @@ const cases: readonly Case[] = [
   { name: 'explainCommuteTruecost', calculate: explainCommuteTruecost, schema: commuteRequestSchema, valid: bodies.commute },
   { name: 'freightTruecost', calculate: freightTruecost, schema: freightRequestSchema, valid: bodies.freight },
   { name: 'explainFreightTruecost', calculate: explainFreightTruecost, schema: freightRequestSchema, valid: bodies.freight },
+  { name: 'tripTruecost', calculate: tripTruecost, schema: tripRequestSchema, valid: bodies.trip },
+  { name: 'explainTrip', calculate: explainTrip, schema: tripRequestSchema, valid: bodies.trip },
 ];
 
 /** Values that break calculators that trust their input: out of range, of the wrong type, or not JSON at all. */

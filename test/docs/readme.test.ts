@@ -35,7 +35,7 @@ describe('the README, as npm shows it', () => {
   });
 
   it('shows an example of every calculator of the package', () => {
-    for (const name of ['flightTruecost', 'bulkFlightResults', 'carTruecost', 'transportationTruecost', 'logisticsTruecost', 'commuteTruecost', 'freightTruecost']) {
+    for (const name of ['flightTruecost', 'bulkFlightResults', 'carTruecost', 'transportationTruecost', 'logisticsTruecost', 'commuteTruecost', 'freightTruecost', 'tripTruecost']) {
       expect(readme).toMatch(new RegExp(`^${name}\\(`, 'm'));
     }
     expect(readme).toContain('generateApiKey(');

@@ -15,6 +15,7 @@ export const bodies: Readonly<Record<string, unknown>> = {
   commuteTruecost: requestSamples.commute,
   freightTruecost: requestSamples.freight,
   freightTruecostAlias: requestSamples.freight,
+  tripTruecost: requestSamples.trip,
 };
 
 /** The body with `misspelt: 1` added to the object at `where` (a list of keys). */

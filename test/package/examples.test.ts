@@ -38,7 +38,7 @@ describe('examples/ on the packed package', () => {
     expect(code).toBe(0);
     const lines = stdout.trimEnd().split('\n');
     expect(lines.map((line) => line.split(':')[0])).toEqual([
-      'flight', 'bulk flights', 'car', 'bus', 'suv', 'logistics', 'commute', 'freight', 'car basis', 'refused', 'ignored',
+      'flight', 'bulk flights', 'car', 'bus', 'suv', 'logistics', 'commute', 'freight', 'trip', 'car basis', 'refused', 'ignored',
     ]);
     const readme = readFileSync(join(root, 'README.md'), 'utf8');
     for (const line of lines) expect(readme, line).toContain(`// ${line}`);

@@ -212,8 +212,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // and docs/bundle-size.md show the sizes. The handler carries every calculator, the airport
   // table and the OpenAPI document's writer. The car and handler ceilings rose by 1 and 3 kB with
   // the well-to-wheel basis, whose cited factors every calculator carries, and the handler's by 3 kB
-  // with E11 and E13's shared loads, carrier fuel and ISO 14083 report (docs/bundle-size.md).
-  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 86_000, checkout: 4_000 };
+  // with E11 and E13's shared loads, carrier fuel and ISO 14083 report, and by 7 kB with POST /v3/trip,
+  // its DESNZ and Indian Railways tables and its explanations (docs/bundle-size.md).
+  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 96_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);

@@ -16,6 +16,7 @@ import {
   validate,
   flightTruecost,
   bulkFlightResults,
+  tripTruecost,
 } from '../../src/index.js';
 import { calculatorSamples, samples } from './samples.js';
 
@@ -39,6 +40,7 @@ const responseSamples: Record<keyof typeof responseSchemas, unknown> = {
   logistics: logisticsTruecost(parsed(requestSchemas.logistics, calculatorSamples.logistics)),
   commute: commuteTruecost(parsed(requestSchemas.commute, calculatorSamples.commute)),
   freight: freightTruecost(parsed(requestSchemas.freight, calculatorSamples.freight)),
+  trip: tripTruecost(parsed(requestSchemas.trip, calculatorSamples.trip)),
   createOrder: { message: successMessages.orderCreated, partner_order_id: 'ORD-1001' },
   createOrders: { message: successMessages.ordersCreated, partner_order_ids: ['ORD-1001', 'ORD-1002'] },
   addClimes: { message: successMessages.orderUpdated, updated_climes: 14.75, partner_order_id: 'ORD-1001' },

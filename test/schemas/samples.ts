@@ -18,6 +18,7 @@ export const calculatorSamples = {
   logistics: requestSamples.logistics,
   commute: requestSamples.commute,
   freight: requestSamples.freight,
+  trip: requestSamples.trip,
 };
 
 /** Each calculator route of E8 to E13 (freight on both paths), its sample body and its success message. */
@@ -29,4 +30,5 @@ export const calculatorRouteCases = [
   ['/v3/commute', calculatorSamples.commute, successMessages.truecostCalculated],
   ['/v3/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
   ['/logistics/freight', calculatorSamples.freight, successMessages.truecostCalculated],
+  ['/v3/trip', calculatorSamples.trip, successMessages.truecostCalculated],
 ] as const;

@@ -1,0 +1,21 @@
+import { explainTrip, tripTruecost } from '../calculators/trip/index.js';
+import { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
+import type { AnyRoute } from './route.js';
+import { calculatorRoute } from './routes-calculators.js';
+
+/** `POST /v3/trip`: a whole booking in one call (docs/api.md). */
+export const tripRoutes: readonly AnyRoute[] = [
+  calculatorRoute({
+    path: '/v3/trip',
+    operationId: 'tripTruecost',
+    summary: 'Trip truecost: a whole booking in one call',
+    description:
+      '1 to 50 legs (flight, rail, bus, coach, taxi, car, ferry, hotel); kg CO2e per leg in request order, with its tank-to-wheel and well-to-tank parts (none for a hotel stay), and the total of the unrounded legs.',
+    body: tripRequestSchema,
+    response: tripResponseSchema,
+    serverError: 'tripServerError',
+    calculate: tripTruecost,
+    explain: explainTrip,
+    flightOptions: true,
+  }),
+];
