@@ -22,7 +22,7 @@ export const USAGE = `Usage:
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
-  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--basis wtw|ttw] [--json] [--explain]
+  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] [--explain] [--basis wtw|ttw] < body.json
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
@@ -75,7 +75,9 @@ on memory:, at every start. /docs needs the optional package @scalar/api-referen
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
 may be lower case (the API upper-cases them too). --basis ttw prints the tank-to-wake figure instead of
-the well-to-wake default (as ?basis=ttw).`,
+the well-to-wake default (as ?basis=ttw). --carrier names the operating carrier by its two-character
+IATA code in upper case (6E, UA), as the API's carrier field: the flight flies that carrier's cited
+seat map where truecost's table has one.`,
   calc: 'Reads an API request body on stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=).',
   jobs: `Lists, shows and retries bulk-result delivery jobs.
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
