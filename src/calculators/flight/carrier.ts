@@ -19,7 +19,7 @@ export interface SeatChoice {
   readonly step: Exclude<SeatMapStep, 'typical'>;
   /** The row used: `<carrier> <type> <configuration>`, or `seat_map` for the partner's. */
   readonly row: string;
-  /** The row's source, as a short label (full citations: data/flight/carrier_seat_maps.yaml). */
+  /** The row's source: its key in data/flight/carrier_seat_maps.yaml, where it is cited in full (and in docs/data-sources.md). */
   readonly source: string;
 }
 

@@ -40,7 +40,7 @@ export function explainFuelMethod(
     aircraft_body: used.body,
     fuel_kg: result.fuelKg,
     seat_map: `F${seats.FIRST} J${seats.BUSINESS} W${seats.PREMIUM_ECONOMY} Y${seats.ECONOMY}`,
-    seat_map_source: fuel.seatChoice?.source ?? (used.seatsFrom === 't100' ? 'T-100 median seats, manufacturer split scaled' : 'manufacturer typical layout'),
+    seat_map_source: fuel.seatChoice !== undefined ? seatChoiceSource(fuel.seatChoice) : (used.seatsFrom === 't100' ? 'T-100 median seats, manufacturer split scaled' : 'manufacturer typical layout'),
     seat_area_economy_seats: result.seatArea,
     cabin_in_typical_configuration: result.cabinOnSeatMap ? 'yes' : 'no',
     area_factor: result.areaFactor,
@@ -125,19 +125,24 @@ function carrierSentence(flight: Flight, fuel: FuelDetail): string | undefined {
     : `Carrier ${carrier}: truecost's table has no seat map of ${carrier}; the typical map of the type is used.`;
 }
 
+/** The explanation's `seat_map_source` of a seat map that is not the typical one. */
+function seatChoiceSource(choice: SeatChoice): string {
+  return choice.step === 'partner' ? choice.source : `${choice.source} (data/flight/carrier_seat_maps.yaml; docs/data-sources.md)`;
+}
+
 function seatChoiceSentence(choice: SeatChoice): string {
   const map = `F${choice.seats.FIRST} J${choice.seats.BUSINESS} W${choice.seats.PREMIUM_ECONOMY} Y${choice.seats.ECONOMY}`;
   switch (choice.step) {
     case 'partner':
       return `${map}, the seat_map sent with the flight, used as given.`;
     case 'carrier-config':
-      return `${map}, the operating carrier's configuration ${choice.row} (${choice.source}; docs/data-sources.md).`;
+      return `${map}, the operating carrier's configuration ${choice.row} (${choice.source}; cited in docs/data-sources.md).`;
     case 'carrier-route':
-      return `${map}, the operating carrier's configuration ${choice.row}, the one US DOT T-100 seats per departure show on this route (${choice.source}; docs/data-sources.md).`;
+      return `${map}, the operating carrier's configuration ${choice.row}, the one US DOT T-100 seats per departure show on this route (${choice.source}; cited in docs/data-sources.md).`;
     case 'carrier-mean':
-      return `${map}, ${choice.row}: the operating carrier flies several configurations of the type and nothing tells which flies this route (${choice.source}; docs/data-sources.md).`;
+      return `${map}, ${choice.row}: the operating carrier flies several configurations of the type and nothing tells which flies this route (${choice.source}; cited in docs/data-sources.md).`;
     case 'carrier-t100-total':
-      return `${map}, the operating carrier's US DOT T-100 seats per departure on the type less its premium seats (${choice.source}; docs/data-sources.md).`;
+      return `${map}, the operating carrier's US DOT T-100 seats per departure on the type less its premium seats (${choice.source}; cited in docs/data-sources.md).`;
   }
 }
 
