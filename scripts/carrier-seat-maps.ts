@@ -42,16 +42,33 @@ export interface T100Exception {
   readonly reason: string;
 }
 
+/** A passenger load factor a carrier publishes for its whole network over a period. */
+export interface CarrierLoadFactor {
+  readonly carrier: string;
+  readonly value: number;
+  readonly period: string;
+  readonly sources: readonly string[];
+}
+
 export interface CarrierTable {
   readonly sources: Readonly<Record<string, CarrierSource>>;
   readonly rows: readonly CarrierRow[];
+  readonly load_factors: readonly CarrierLoadFactor[];
   readonly t100_exceptions: readonly T100Exception[];
 }
 
 export function readCarrierTable(text: string): CarrierTable {
   const table = parseYaml(text) as Partial<CarrierTable> | null;
-  return { sources: table?.sources ?? {}, rows: table?.rows ?? [], t100_exceptions: table?.t100_exceptions ?? [] };
+  return {
+    sources: table?.sources ?? {},
+    rows: table?.rows ?? [],
+    load_factors: table?.load_factors ?? [],
+    t100_exceptions: table?.t100_exceptions ?? [],
+  };
 }
+
+/** Load factors outside these bounds are refused as misread: no scheduled network flies emptier or fuller. */
+export const LOAD_FACTOR_BOUNDS = [0.5, 1] as const;
 
 /** Seats per departure of one carrier, type and airport pair in one month of T-100. */
 export interface CarrierRoute {
@@ -250,6 +267,16 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
         problems.push(`${name}: total ${total(config.seats)} is not within ${T100_AGREEMENT_SEATS} seats of any T-100 route (${seen})`);
       }
     }
+  }
+  const withLoadFactor = new Set<string>();
+  for (const row of table.load_factors) {
+    const name = `load factor of ${row.carrier}`;
+    if (withLoadFactor.has(row.carrier)) problems.push(`${name}: listed twice`);
+    withLoadFactor.add(row.carrier);
+    if (!(row.value >= LOAD_FACTOR_BOUNDS[0] && row.value <= LOAD_FACTOR_BOUNDS[1])) problems.push(`${name}: ${row.value} is outside ${LOAD_FACTOR_BOUNDS.join('-')}`);
+    if (!row.period) problems.push(`${name}: no period`);
+    if (row.sources.length === 0) problems.push(`${name}: no source`);
+    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
   }
   for (const exception of table.t100_exceptions) {
     if (!exception.reason) problems.push(`T-100 exception ${exception.carrier} ${exception.type} ${exception.id}: no reason`);

@@ -28,7 +28,16 @@ if (problems.length > 0) throw new Error(`generate-carrier-seat-maps: the table 
 
 const entries = carrierEntries(table, routes);
 // The runtime names a source by its key in the table (its full citation stays in the data file and docs).
-const labels = [...new Set(entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')))].sort();
+const labels = [
+  ...new Set([...entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')), ...table.load_factors.map((row) => row.sources[0] ?? '')]),
+].sort();
+const RESERVED_PERIOD = /[|:]/;
+const loadFactors = [...table.load_factors]
+  .sort((a, b) => (a.carrier < b.carrier ? -1 : 1))
+  .map((row) => {
+    if (RESERVED_PERIOD.test(row.period)) throw new Error(`generate-carrier-seat-maps: period ${row.period} holds a reserved character`);
+    return `${row.carrier}:${row.value}:${labels.indexOf(row.sources[0] ?? '')}:${row.period}`;
+  });
 const RESERVED = /[,;|@:>=]/;
 
 function packEntry(entry: CarrierTypeEntry): string {
@@ -57,5 +66,8 @@ export const CARRIER_SOURCE_LABELS: readonly string[] = ${JSON.stringify(labels)
  * Decoded by src/calculators/flight/carrier.ts.
  */
 export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).join('|'))};
+
+/** Passenger load factors the carriers publish, \`|\`-separated \`<carrier>:<value>:<source index>:<period>\`. */
+export const CARRIER_LOAD_FACTORS_PACKED = ${JSON.stringify(loadFactors.join('|'))};
 `,
 );

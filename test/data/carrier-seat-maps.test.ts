@@ -65,6 +65,14 @@ describe('the seat maps by operating carrier', () => {
     expect(problemsOf({ ...table, rows: wide }).join()).toMatch(/narrow-bodies only/);
   });
 
+  it('refuse a load factor without a source or a period, or out of bounds', () => {
+    const [first, ...rest] = table.load_factors;
+    expect(first).toBeDefined();
+    expect(problemsOf({ ...table, load_factors: [{ ...first!, sources: [] }, ...rest] }).join()).toMatch(/no source/);
+    expect(problemsOf({ ...table, load_factors: [{ ...first!, period: '' }, ...rest] }).join()).toMatch(/no period/);
+    expect(problemsOf({ ...table, load_factors: [{ ...first!, value: 94 }, ...rest] }).join()).toMatch(/outside 0.5-1/);
+  });
+
   it('refuse a configuration whose seat area is outside the bounds of the typical map', () => {
     const [first, ...rest] = table.rows;
     const type = aircraftType(first!.type)!;

@@ -1,4 +1,4 @@
-import { CARRIER_SEAT_MAPS_PACKED, CARRIER_SOURCE_LABELS } from '../../data/flight/carrier-seat-maps.js';
+import { CARRIER_LOAD_FACTORS_PACKED, CARRIER_SEAT_MAPS_PACKED, CARRIER_SOURCE_LABELS } from '../../data/flight/carrier-seat-maps.js';
 import type { FlightSeatMap } from '../../schemas/flight.js';
 import { seatAreaTotal, type AircraftType, type SeatMap } from './aircraft.js';
 
@@ -117,4 +117,26 @@ export function carrierSeatChoice(carrier: string, type: AircraftType, departure
 export function partnerSeatChoice(seatMap: FlightSeatMap, type: AircraftType): SeatChoice {
   const seats = seatMapOf(seatMap.first, seatMap.business, seatMap.premium_economy, seatMap.economy);
   return { seats, seatArea: seatAreaTotal(seats, type.body), step: 'partner', row: 'seat_map', source: 'the seat_map sent with the flight' };
+}
+
+/** A passenger load factor the operating carrier publishes for its network, with its period and source. */
+export interface CarrierLoadFactor {
+  readonly carrier: string;
+  readonly value: number;
+  readonly period: string;
+  /** Its key in data/flight/carrier_seat_maps.yaml, where it is cited in full. */
+  readonly source: string;
+}
+
+let loadFactors: Map<string, CarrierLoadFactor> | undefined;
+
+/** The load factor `carrier` publishes, or undefined (the default stays). */
+export function carrierLoadFactor(carrier: string): CarrierLoadFactor | undefined {
+  loadFactors ??= new Map(
+    CARRIER_LOAD_FACTORS_PACKED.split('|').map((entry) => {
+      const [code = '', value, label, ...period] = entry.split(':');
+      return [code, { carrier: code, value: Number(value), period: period.join(':'), source: CARRIER_SOURCE_LABELS[Number(label)] ?? '' }];
+    }),
+  );
+  return loadFactors.get(carrier);
 }

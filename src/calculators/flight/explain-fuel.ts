@@ -62,7 +62,7 @@ export function explainFuelMethod(
   factors.push(
     SEAT_AREA_FACTORS[used.body][result.cabin],
     cargo,
-    LOAD_FACTOR,
+    loadFactorUse(fuel),
     TANK_TO_WAKE,
     WELL_TO_TANK,
     nonCo2MultiplierFactor(multiplier),
@@ -107,12 +107,27 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, c
         : `Seat map of ${used.icao}: the manufacturer's typical layout; the type is not in the US DOT T-100 data (docs/flight-seat-maps.md).`,
     `Distance flown is the great-circle distance times ${DISTANCE_FACTOR.value}; ${LTO_DISTANCE.value} NM of it count as the LTO cycle.`,
     `Cargo carries ${percent(cargo.value)} % of the fuel: the cargo mass fraction of ${used.body}-body flights in the flight's 1 000 km great-circle band (${cargo.name}), from two months of US DOT T-100 data, used on every route as TIM uses its band averages outside the United States.`,
-    `Load factor ${LOAD_FACTOR.value} (TIM's global default) on every route: no load factor by route or carrier is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`,
+    fuel.carrierLoadFactor === undefined
+      ? `Load factor ${LOAD_FACTOR.value} (TIM's global default) on every route: no load factor by route or carrier is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`
+      : `Load factor ${fuel.carrierLoadFactor.value}: the passenger load factor ${fuel.carrierLoadFactor.carrier} publishes for its network, ${fuel.carrierLoadFactor.period} (${fuel.carrierLoadFactor.source}; cited in docs/data-sources.md), instead of TIM's global default ${LOAD_FACTOR.value}.`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
       : `Non-CO2 effects are estimated apart, never inside the CO2e figure: the tank-to-wake part times ${multiplier} - 1 (non_co2_estimate_t).`,
   );
   return assumptions;
+}
+
+/** The load factor used: the carrier's published one, else TIM's default. */
+function loadFactorUse(fuel: FuelDetail): FactorUse {
+  const own = fuel.carrierLoadFactor;
+  if (own === undefined) return LOAD_FACTOR;
+  return {
+    name: `Passenger load factor of ${own.carrier}, ${own.period}`,
+    value: own.value,
+    unit: LOAD_FACTOR.unit,
+    source: `${own.source} (data/flight/carrier_seat_maps.yaml; docs/data-sources.md)`,
+    tag: 'transcribed',
+  };
 }
 
 /** Why a flight that names a carrier flies the typical map, or undefined when it does not. */

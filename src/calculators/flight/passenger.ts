@@ -2,7 +2,7 @@ import { airportLocation, type AirportLocation } from '../../data/flight/airport
 import { DISTANCE_FACTOR, LTO_DISTANCE, TANK_TO_WAKE, WELL_TO_TANK } from '../../data/flight/factors.js';
 import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
-import { carrierSeatChoice, partnerSeatChoice, type SeatChoice } from './carrier.js';
+import { carrierLoadFactor, carrierSeatChoice, partnerSeatChoice, type CarrierLoadFactor, type SeatChoice } from './carrier.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
@@ -39,6 +39,8 @@ export interface FuelDetail extends AircraftChoice {
   readonly result: FuelMethodResult;
   /** The seat map flown where it is not the type's typical one (the flight's `seat_map`, or its carrier's). */
   readonly seatChoice: SeatChoice | undefined;
+  /** The load factor the flight's carrier publishes, where it publishes one (else the default). */
+  readonly carrierLoadFactor: CarrierLoadFactor | undefined;
 }
 
 function airportOf(code: string): AirportLocation {
@@ -66,6 +68,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
   }
   const { asked, used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
   const choice = seatChoiceOf(flight, used, generic);
+  const loadFactor = flight.carrier === undefined ? undefined : carrierLoadFactor(flight.carrier);
   const result = fuelMethodPerPassenger({
     greatCircleKm: distanceKm,
     type: used,
@@ -73,6 +76,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     fuelFactor,
     nonCo2Multiplier: options.nonCo2Multiplier ?? 1,
     ...(choice === undefined ? {} : { seats: choice.seats }),
+    ...(loadFactor === undefined ? {} : { loadFactor: loadFactor.value }),
   });
   return {
     from,
@@ -80,7 +84,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     greatCircleKm: distanceKm,
     perPassenger: { tankToWheel: result.tankToWakeKg, wellToTank: result.wellToTankKg },
     nonCo2Kg: result.nonCo2Kg,
-    fuel: { asked, used, fuelFactor, generic, result, seatChoice: choice },
+    fuel: { asked, used, fuelFactor, generic, result, seatChoice: choice, carrierLoadFactor: loadFactor },
   };
 }
 
@@ -117,10 +121,14 @@ export function perPassengerKg(flight: Flight, options: FlightOptions, basis: En
   if (options.method === 'desnz-2025') return countedTotal(perPassenger(flight, options).perPassenger, basis);
   const distanceKm = preparedGreatCircleKm(airportOf(flight.departure), airportOf(flight.arrival));
   const { used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
-  // A flight without a carrier or a seat map takes the typical map's seat area, prepared with the type.
-  const seatArea =
-    flight.carrier === undefined && flight.seat_map === undefined ? used.seatArea : (seatChoiceOf(flight, used, generic)?.seatArea ?? used.seatArea);
-  const fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor, seatArea);
+  let fuelKg: number;
+  // A flight without a carrier or a seat map takes the path it took before either existed.
+  if (flight.carrier === undefined && flight.seat_map === undefined) fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor);
+  else {
+    const seatArea = seatChoiceOf(flight, used, generic)?.seatArea ?? used.seatArea;
+    const loadFactor = flight.carrier === undefined ? undefined : carrierLoadFactor(flight.carrier)?.value;
+    fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor, seatArea, loadFactor);
+  }
   return countedTotal({ tankToWheel: fuelKg * TANK_TO_WAKE.value, wellToTank: fuelKg * WELL_TO_TANK.value }, basis);
 }
 

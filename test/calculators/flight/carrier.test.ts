@@ -44,6 +44,16 @@ describe('a flight with its operating carrier', () => {
     expect(quantities['seat_map']).toBe('F0 J0 W0 Y137');
   });
 
+  it('takes the load factor the carrier publishes, cited with its period, and the default otherwise', () => {
+    const ryanair = flightEmissions({ departure: 'STN', arrival: 'DUB', no_of_tickets: 1, aircraft_model: '738', carrier: 'FR' });
+    expect(ryanair.explanation.quantities['load_factor']).toBe(0.94);
+    expect(ryanair.explanation.factors.map((factor) => factor.name)).toContain('Passenger load factor of FR, FY2025 (April 2024 to March 2025)');
+    expect(explained({ ...a321neo, carrier: '6E' }).quantities['load_factor']).toBe(0.845);
+    // Only the load factor differs from a flight of Ryanair's seat map sent as the partner's own.
+    const ownMap = flightEmissions({ departure: 'STN', arrival: 'DUB', no_of_tickets: 1, aircraft_model: '738', seat_map: { first: 0, business: 0, premium_economy: 0, economy: 189 } });
+    expect(ryanair.kilograms / ownMap.kilograms).toBeCloseTo(0.845 / 0.94, 12);
+  });
+
   it("flies a partner's seat map over everything, as given", () => {
     const seatMap = { first: 0, business: 12, premium_economy: 0, economy: 200 };
     const { quantities } = explained({ ...a321neo, carrier: '6E', seat_map: seatMap });
