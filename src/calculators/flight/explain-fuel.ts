@@ -109,7 +109,7 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, c
     `Cargo carries ${percent(cargo.value)} % of the fuel: the cargo mass fraction of ${used.body}-body flights in the flight's 1 000 km great-circle band (${cargo.name}), from two months of US DOT T-100 data, used on every route as TIM uses its band averages outside the United States.`,
     fuel.carrierLoadFactor === undefined
       ? `Load factor ${LOAD_FACTOR.value} (TIM's global default) on every route: no load factor by route or carrier is published in a form truecost can cite (docs/methodology.md, "Load factor and cargo").`
-      : `Load factor ${fuel.carrierLoadFactor.value}: the passenger load factor ${fuel.carrierLoadFactor.carrier} publishes for its network, ${fuel.carrierLoadFactor.period} (${fuel.carrierLoadFactor.source}; cited in docs/data-sources.md), instead of TIM's global default ${LOAD_FACTOR.value}.`,
+      : `Load factor ${fuel.carrierLoadFactor.value}: the passenger load factor ${fuel.carrierLoadFactor.carrier} publishes for its network, ${fuel.carrierLoadFactor.period} (${fuel.carrierLoadFactor.source}; ${CITED}), instead of TIM's global default ${LOAD_FACTOR.value}.`,
     multiplier === 1
       ? 'Non-CO2 effects (contrails, NOx) are not included.'
       : `Non-CO2 effects are estimated apart, never inside the CO2e figure: the tank-to-wake part times ${multiplier} - 1 (non_co2_estimate_t).`,
@@ -125,7 +125,7 @@ function loadFactorUse(fuel: FuelDetail): FactorUse {
     name: `Passenger load factor of ${own.carrier}, ${own.period}`,
     value: own.value,
     unit: LOAD_FACTOR.unit,
-    source: `${own.source} (data/flight/carrier_seat_maps.yaml; docs/data-sources.md)`,
+    source: `${own.source} (data/flight/carrier_seat_maps.yaml; ${CITED})`,
     tag: 'transcribed',
   };
 }
@@ -134,31 +134,30 @@ function loadFactorUse(fuel: FuelDetail): FactorUse {
 function carrierSentence(flight: Flight, fuel: FuelDetail): string | undefined {
   const carrier = flight.carrier;
   if (carrier === undefined || flight.seat_map !== undefined || fuel.seatChoice !== undefined) return undefined;
-  if (fuel.generic !== undefined) return `Carrier ${carrier}: the generic aircraft stands for an aircraft truecost does not know, so no seat map of the carrier applies; the typical map is used.`;
-  return carrierHasRows(carrier)
-    ? `Carrier ${carrier}: truecost's table has no seat map of ${carrier} for ${fuel.used.icao}; the typical map of the type is used.`
-    : `Carrier ${carrier}: truecost's table has no seat map of ${carrier}; the typical map of the type is used.`;
+  if (fuel.generic !== undefined) return `Carrier ${carrier}: no seat map of a carrier applies to the generic aircraft; the typical map is used.`;
+  return `Carrier ${carrier}: truecost's table has no seat map of ${carrier}${carrierHasRows(carrier) ? ` for ${fuel.used.icao}` : ''}; the typical map of the type is used.`;
 }
+
+/** Where a carrier's row and load factor are cited. */
+const CITED = 'cited in docs/data-sources.md';
 
 /** The explanation's `seat_map_source` of a seat map that is not the typical one. */
 function seatChoiceSource(choice: SeatChoice): string {
-  return choice.step === 'partner' ? choice.source : `${choice.source} (data/flight/carrier_seat_maps.yaml; docs/data-sources.md)`;
+  return choice.step === 'partner' ? choice.source : `${choice.source} (data/flight/carrier_seat_maps.yaml; ${CITED})`;
 }
+
+/** How each step of the chain found the carrier's seat map, for the sentence. */
+const STEP_WORDS: Readonly<Record<Exclude<SeatChoice['step'], 'partner'>, string>> = {
+  'carrier-config': "the operating carrier's configuration",
+  'carrier-route': 'the configuration US DOT T-100 seats per departure show on this route',
+  'carrier-mean': "the mean of the operating carrier's configurations, since nothing tells which flies this route",
+  'carrier-t100-total': "the operating carrier's US DOT T-100 seats per departure on the type less its premium seats",
+};
 
 function seatChoiceSentence(choice: SeatChoice): string {
   const map = `F${choice.seats.FIRST} J${choice.seats.BUSINESS} W${choice.seats.PREMIUM_ECONOMY} Y${choice.seats.ECONOMY}`;
-  switch (choice.step) {
-    case 'partner':
-      return `${map}, the seat_map sent with the flight, used as given.`;
-    case 'carrier-config':
-      return `${map}, the operating carrier's configuration ${choice.row} (${choice.source}; cited in docs/data-sources.md).`;
-    case 'carrier-route':
-      return `${map}, the operating carrier's configuration ${choice.row}, the one US DOT T-100 seats per departure show on this route (${choice.source}; cited in docs/data-sources.md).`;
-    case 'carrier-mean':
-      return `${map}, ${choice.row}: the operating carrier flies several configurations of the type and nothing tells which flies this route (${choice.source}; cited in docs/data-sources.md).`;
-    case 'carrier-t100-total':
-      return `${map}, the operating carrier's US DOT T-100 seats per departure on the type less its premium seats (${choice.source}; cited in docs/data-sources.md).`;
-  }
+  if (choice.step === 'partner') return `${map}, the seat_map sent with the flight, used as given.`;
+  return `${map}, ${STEP_WORDS[choice.step]}: ${choice.row} (${choice.source}; ${CITED}).`;
 }
 
 function genericDescription(type: AircraftType): string {

@@ -16,7 +16,7 @@ describe('a flight with its operating carrier', () => {
     expect(quantities['seat_map']).toBe('F0 J0 W0 Y227');
     expect(quantities['seat_map_step']).toBe('carrier-mean');
     expect(quantities['seat_map_row']).toBe('6E A21N mean of 222 and 232');
-    expect(quantities['seat_map_source']).toBe('indigo-2023 (data/flight/carrier_seat_maps.yaml; docs/data-sources.md)');
+    expect(quantities['seat_map_source']).toBe('indigo-2023 (data/flight/carrier_seat_maps.yaml; cited in docs/data-sources.md)');
     expect(assumptions.join(' ')).toMatch(/6E A21N mean of 222 and 232/);
   });
 
