@@ -10,11 +10,12 @@ import { flightEmissions } from '../src/calculators/flight/emissions.js';
 import { aircraftMappingRows } from '../src/data/flight/aircraft-mapping.js';
 import { METHODOLOGY_VERSION } from '../src/data/version.js';
 import type { Flight, FlightClass } from '../src/schemas/flight.js';
+import { carrierSection, isGoogleLeg } from './accuracy-carriers.js';
 
 const root = resolve(import.meta.dirname, '..');
 
 /** One record of data/flight/published_legs.json. */
-interface PublishedLeg {
+export interface PublishedLeg {
   readonly kind: 'google_flights_leg' | 'tim_readme_example';
   readonly dep: string;
   readonly arr: string;
@@ -22,6 +23,8 @@ interface PublishedLeg {
   readonly iata?: string;
   readonly cls: string;
   readonly airline: string | null;
+  /** Flight number, its operating carrier's IATA code first (`6E 6028`). */
+  readonly flight?: string | null;
   readonly kg: number;
   readonly created: string;
 }
@@ -105,12 +108,23 @@ export interface ComparedLeg {
   readonly ratio: number;
   readonly region: string;
   readonly era: string;
+  /** The operating carrier the leg was computed with, when it was. */
+  readonly carrier?: string;
+  /** How the seat map was chosen when computed with the carrier (the explanation's `seat_map_step`). */
+  readonly seatMapStep?: string;
 }
 
-function compare(leg: PublishedLeg): ComparedLeg | undefined {
+/** The operating carrier of a leg: the IATA code its flight number starts with. */
+export function carrierOf(leg: PublishedLeg): string | undefined {
+  const code = leg.flight?.slice(0, 2);
+  return code !== undefined && /^[A-Z0-9]{2}$/.test(code) ? code : undefined;
+}
+
+function compare(leg: PublishedLeg, withCarrier = false): ComparedLeg | undefined {
   const code = leg.iata ?? (typeof leg.airplane === 'string' ? aircraftCode(leg.airplane) : undefined);
   const cabin = CABINS[leg.cls];
   if (code === undefined || cabin === undefined) return undefined;
+  const carrier = withCarrier ? carrierOf(leg) : undefined;
   const flight: Flight = {
     departure: leg.dep,
     arrival: leg.arr,
@@ -118,6 +132,7 @@ function compare(leg: PublishedLeg): ComparedLeg | undefined {
     aircraft_model: code,
     flight_class: cabin,
     flight_type: 'ONE_WAY',
+    ...(carrier === undefined ? {} : { carrier }),
   };
   const { kilograms, explanation } = flightEmissions(flight);
   const q = explanation.quantities;
@@ -131,6 +146,7 @@ function compare(leg: PublishedLeg): ComparedLeg | undefined {
     ratio: kilograms / leg.kg,
     region: leg.kind === 'tim_readme_example' ? 'TIM README example' : (REGIONS[leg.airline ?? ''] ?? 'unknown'),
     era: leg.created < TIM_2_FROM ? `before ${TIM_2_FROM} (TIM 1.x)` : `from ${TIM_2_FROM} (TIM 2.0.0 and later)`,
+    ...(carrier === undefined ? {} : { carrier, seatMapStep: String(q.seat_map_step) }),
   };
 }
 
@@ -160,7 +176,7 @@ function band(km: number): string {
   return 'd: 8 000 km and over';
 }
 
-const pct = (x: number) => `${Math.round(x * 100)} %`;
+export const pct = (x: number) => `${Math.round(x * 100)} %`;
 
 function table(title: string, groups: Map<string, ComparedLeg[]>): string[] {
   const lines = [`### ${title}`, '', '| group | legs | median truecost / published | within ±10 % | within ±20 % |', '|---|---|---|---|---|'];
@@ -171,7 +187,7 @@ function table(title: string, groups: Map<string, ComparedLeg[]>): string[] {
   return [...lines, ''];
 }
 
-function groupBy(legs: readonly ComparedLeg[], key: (leg: ComparedLeg) => string): Map<string, ComparedLeg[]> {
+export function groupBy(legs: readonly ComparedLeg[], key: (leg: ComparedLeg) => string): Map<string, ComparedLeg[]> {
   const groups = new Map<string, ComparedLeg[]>();
   for (const leg of legs) groups.set(key(leg), [...(groups.get(key(leg)) ?? []), leg]);
   return groups;
@@ -221,7 +237,13 @@ function chart(legs: readonly ComparedLeg[]): string {
 }
 
 /** The report: the markdown of docs/accuracy.md and the SVG of docs/accuracy.svg. */
-export function accuracyReport(dataDir = join(root, 'data', 'flight')): { markdown: string; svg: string; legs: ComparedLeg[]; skipped: number } {
+export function accuracyReport(dataDir = join(root, 'data', 'flight')): {
+  markdown: string;
+  svg: string;
+  legs: ComparedLeg[];
+  withCarriers: ComparedLeg[];
+  skipped: number;
+} {
   const source = JSON.parse(readFileSync(join(dataDir, 'published_legs.json'), 'utf8')) as { records: PublishedLeg[] };
   const legs: ComparedLeg[] = [];
   let skipped = 0;
@@ -230,6 +252,7 @@ export function accuracyReport(dataDir = join(root, 'data', 'flight')): { markdo
     if (compared === undefined) skipped += 1;
     else legs.push(compared);
   }
+  const withCarriers = source.records.flatMap((record) => compare(record, true) ?? []);
   const all = summarise(legs);
   const byType = groupBy(legs, (leg) => `${leg.icao} (${leg.body})`);
   const markdown = [
@@ -260,8 +283,9 @@ export function accuracyReport(dataDir = join(root, 'data', 'flight')): { markdo
     ...table('By TIM era (date the figure was retrieved)', groupBy(legs, (leg) => leg.era)),
     ...table('By carrier region', groupBy(legs, (leg) => leg.region)),
     ...table('By carrier region and body class', groupBy(legs, (leg) => `${leg.region}, ${leg.body}-body`)),
+    ...carrierSection(legs.filter(isGoogleLeg), withCarriers.filter(isGoogleLeg)),
   ].join('\n');
-  return { markdown, svg: chart(legs), legs, skipped };
+  return { markdown, svg: chart(legs), legs, withCarriers, skipped };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

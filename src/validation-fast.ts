@@ -20,13 +20,16 @@ import type * as z from 'zod/mini';
 import { knownAirportCode } from './data/flight/airport-locations.js';
 import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/limits.js';
 import {
+  CARRIER_CODE_PATTERN,
   DEFAULT_AIRCRAFT_MODEL,
+  MAX_CABIN_SEATS,
   flightClassSchema,
   flightRequestSchema,
   flightTypeSchema,
   MAX_FLIGHTS_PER_REQUEST,
   type Flight,
   type FlightRequest,
+  type FlightSeatMap,
 } from './schemas/flight.js';
 import {
   createOrderRequestSchema,
@@ -120,7 +123,58 @@ const NO_FLIGHT_ID = Symbol('no flight_id');
 
 /** The keys an accepted flight was sent with: the three required and the optional ones present. */
 function flightKeys(fields: Plain): number {
-  return 3 + sent(fields['flight_id']) + sent(fields['aircraft_model']) + sent(fields['flight_class']) + sent(fields['flight_type']);
+  return (
+    3 +
+    sent(fields['flight_id']) +
+    sent(fields['aircraft_model']) +
+    sent(fields['flight_class']) +
+    sent(fields['flight_type']) +
+    sent(fields['carrier']) +
+    sent(fields['seat_map'])
+  );
+}
+
+function cabinSeats(value: unknown): value is number {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_CABIN_SEATS;
+}
+
+/** A `seat_map` as zod would parse it (its four counts, in the schema's order), or undefined. */
+function seatMap(input: unknown): FlightSeatMap | undefined {
+  const fields = plain(input);
+  if (fields === undefined) return undefined;
+  const { first, business, premium_economy: premium, economy } = fields;
+  if (!cabinSeats(first) || !cabinSeats(business) || !cabinSeats(premium) || !cabinSeats(economy)) return undefined;
+  if (first + business + premium + economy === 0) return undefined;
+  return { first, business, premium_economy: premium, economy };
+}
+
+/** True when the keys of an accepted flight's `seat_map` (absent, or a plain object) are its four counts. */
+function exactSeatMap(fields: Plain): boolean {
+  const seats = fields['seat_map'];
+  return seats === undefined || keyCount(seats as Plain) === 4;
+}
+
+/** Stands for an absent optional key whose absence leaves nothing in the value. */
+const ABSENT = Symbol('absent');
+
+/**
+ * Adds the optional `carrier` and `seat_map` of `fields` to `parsed`; false when one is present
+ * and not what the schema accepts (a key present with undefined included: the flight is then left
+ * to zod).
+ */
+function carrierFields(fields: Plain, parsed: Mutable<Flight>): boolean {
+  const carrier = optional(fields['carrier'], fields, 'carrier', ABSENT);
+  if (carrier !== ABSENT) {
+    if (typeof carrier !== 'string' || !CARRIER_CODE_PATTERN.test(carrier)) return false;
+    parsed.carrier = carrier;
+  }
+  const seats = optional(fields['seat_map'], fields, 'seat_map', ABSENT);
+  if (seats !== ABSENT) {
+    const map = seatMap(seats);
+    if (map === undefined) return false;
+    parsed.seat_map = map;
+  }
+  return true;
 }
 
 function flight(input: unknown): Flight | undefined {
@@ -150,7 +204,7 @@ function flight(input: unknown): Flight | undefined {
   parsed.aircraft_model = aircraft;
   parsed.flight_class = flightClass as Flight['flight_class'];
   parsed.flight_type = flightType as Flight['flight_type'];
-  return parsed;
+  return carrierFields(fields, parsed) ? parsed : undefined;
 }
 
 /**
@@ -176,7 +230,7 @@ export function acceptFlightRequest(input: unknown): Accepted<FlightRequest> | u
     const parsed = flight(item);
     if (parsed === undefined || sharesId(flights, parsed)) return undefined;
     // A flight that was accepted is a plain object.
-    exact &&= keyCount(item as Plain) === flightKeys(item as Plain);
+    exact &&= keyCount(item as Plain) === flightKeys(item as Plain) && exactSeatMap(item as Plain);
     flights.push(parsed);
   }
   return { value: { queries: { flights } }, exact };

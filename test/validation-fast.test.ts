@@ -30,6 +30,13 @@ const flight = fc.record(
     aircraft_model: fc.constantFrom('320', '738', '77W', 'x'),
     flight_class: fc.constantFrom('ECONOMY', 'PREMIUM_ECONOMY', 'FIRST', 'BUSINESS'),
     flight_type: fc.constantFrom('ONE_WAY', 'ROUND_TRIP'),
+    carrier: fc.oneof({ weight: 30, arbitrary: fc.constantFrom('6E', 'AI', 'UA', 'U2', 'YY') }, fc.constantFrom('6e', 'IndiGo')),
+    seat_map: fc.record({
+      first: fc.integer({ min: 0, max: 12 }),
+      business: fc.integer({ min: 0, max: 60 }),
+      premium_economy: fc.integer({ min: 0, max: 40 }),
+      economy: fc.oneof({ weight: 30, arbitrary: fc.integer({ min: 1, max: 400 }) }, fc.constantFrom(0, 1001)),
+    }),
   },
   { requiredKeys: ['departure', 'arrival', 'no_of_tickets'] },
 );
@@ -81,7 +88,21 @@ const mutation = fc.record({
   kind: fc.constantFrom('set', 'delete', 'extra') as fc.Arbitrary<Mutation['kind']>,
   pick: fc.nat(),
   value: oddValue,
-  key: fc.constantFrom('flight_id', 'departure', 'arrival', 'no_of_tickets', 'flight_class', 'climes', 'customer_email', 'extra', '__proto__', 'constructor'),
+  key: fc.constantFrom(
+    'flight_id',
+    'departure',
+    'arrival',
+    'no_of_tickets',
+    'flight_class',
+    'carrier',
+    'seat_map',
+    'economy',
+    'climes',
+    'customer_email',
+    'extra',
+    '__proto__',
+    'constructor',
+  ),
 });
 
 /** The body with one value replaced, one key deleted, or one key added, somewhere inside it. */

@@ -154,6 +154,7 @@ const FLIGHT_ARGUMENTS: Readonly<Record<string, string>> = {
   no_of_tickets: '--tickets',
   flight_class: '--class',
   aircraft_model: '--aircraft',
+  carrier: '--carrier',
 };
 
 /**
@@ -169,7 +170,7 @@ function flightArgumentRefused(problem: { path?: unknown; reason?: unknown } | u
 }
 
 /**
- * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--basis wtw|ttw] [--json] [--explain]`;
+ * `truecost flight FROM TO [--class C] [--round-trip] [--tickets N] [--aircraft CODE] [--carrier IATA] [--basis wtw|ttw] [--json] [--explain]`;
  * --explain prints how the figure was computed under it (or adds `explanations` to the JSON).
  */
 export async function flightCommand(args: readonly string[]): Promise<CalcOutcome> {
@@ -178,6 +179,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     'round-trip': { type: 'boolean' },
     tickets: { type: 'string' },
     aircraft: { type: 'string' },
+    carrier: { type: 'string' },
     basis: { type: 'string' },
     json: { type: 'boolean' },
     explain: { type: 'boolean' },
@@ -195,6 +197,7 @@ export async function flightCommand(args: readonly string[]): Promise<CalcOutcom
     flight_class: flightClass,
     flight_type: values['round-trip'] === true ? 'ROUND_TRIP' : 'ONE_WAY',
     ...(values.aircraft === undefined ? {} : { aircraft_model: values.aircraft }),
+    ...(values.carrier === undefined ? {} : { carrier: values.carrier }),
   };
   const explain = values.explain === true;
   const answer = await calculate(CALCULATOR_PATHS['flight']!, { queries: { flights: [flight] } }, { explain, basis });

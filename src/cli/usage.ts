@@ -22,7 +22,7 @@ export const USAGE = `Usage:
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
-  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--basis wtw|ttw] [--json] [--explain]
+  truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
   truecost trip FILE [--json] [--explain] [--basis wtw|ttw]
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
@@ -76,7 +76,9 @@ on memory:, at every start. /docs needs the optional package @scalar/api-referen
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
 may be lower case (the API upper-cases them too). --basis ttw prints the tank-to-wake figure instead of
-the well-to-wake default (as ?basis=ttw).`,
+the well-to-wake default (as ?basis=ttw). --carrier names the operating carrier by its two-character
+IATA code in upper case (6E, UA), as the API's carrier field: the flight flies that carrier's cited
+seat map where truecost's table has one.`,
   calc: 'Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).',
   trip: `Prints the truecost of a whole booking, one line per leg and the total, in kg CO2e. FILE holds
 the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the API's response body,

@@ -23,11 +23,39 @@ export const airportCodeSchema = /* @__PURE__ */ storableString().check((payload
   if (!isAirportCode(code)) payload.issues.push({ code: 'custom', message: 'Unknown IATA airport code.', input: code, continue: false });
 });
 
+/** The pattern of `carrier`: an IATA airline designator, two letters or digits, upper case. */
+export const CARRIER_CODE_PATTERN = /^[A-Z0-9]{2}$/;
+/** Most seats a cabin of `seat_map` may declare: more than any airliner carries in one cabin. */
+export const MAX_CABIN_SEATS = 1000;
+
+/** The operating carrier's two-character IATA designator (`6E`, `U2`), upper case as IATA publishes it. */
+export const carrierCodeSchema = /* @__PURE__ */ z
+  .string()
+  .check(z.regex(CARRIER_CODE_PATTERN, "Must be the operating carrier's two-character IATA code in upper case, such as 6E or UA."));
+
+const cabinSeatsSchema = /* @__PURE__ */ z.number().check(z.int(), z.gte(0), z.lte(MAX_CABIN_SEATS));
+
+/** A cabin layout a partner knows (an airline, a charter): seats per cabin, at least one seat in all. */
+export const seatMapSchema = /* @__PURE__ */ z
+  .object({
+    first: cabinSeatsSchema,
+    business: cabinSeatsSchema,
+    premium_economy: cabinSeatsSchema,
+    economy: cabinSeatsSchema,
+  })
+  .check(
+    rule((seats, report) => {
+      if (seats.first + seats.business + seats.premium_economy + seats.economy === 0) report([], 'Must have at least one seat.');
+    }),
+  );
+
 const flightFields = {
   departure: airportCodeSchema,
   arrival: airportCodeSchema,
   no_of_tickets: positiveIntegerSchema,
   aircraft_model: /* @__PURE__ */ z._default(storableString(), DEFAULT_AIRCRAFT_MODEL),
+  carrier: /* @__PURE__ */ z.optional(carrierCodeSchema),
+  seat_map: /* @__PURE__ */ z.optional(seatMapSchema),
 };
 
 interface FlightFields {
@@ -98,6 +126,8 @@ export const bulkFlightResultsSchema = /* @__PURE__ */ z.record(z.string(), z.st
 
 /** A flight of E6 after validation (defaults filled, airport codes upper case). */
 export type Flight = z.output<typeof flightSchema>;
+/** A partner's seat map of a flight. */
+export type FlightSeatMap = z.output<typeof seatMapSchema>;
 /** A flight of E7 after validation. */
 export type BulkFlight = z.output<typeof bulkFlightSchema>;
 /** The cabin of a flight. */

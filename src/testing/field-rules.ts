@@ -48,6 +48,7 @@ const flightFields = (prefix: readonly (string | number)[], bulk = false): Field
   { path: [...prefix, 'flight_class'], kind: 'string', required: bulk, refused: ['economy', 'COACH'] },
   { path: [...prefix, 'flight_type'], kind: 'string', required: bulk, refused: ['RETURN'] },
   { path: [...prefix, 'aircraft_model'], kind: 'string', required: false },
+  { path: [...prefix, 'carrier'], kind: 'string', required: false, refused: ['IndiGo', '6e', ''] },
 ];
 
 const number = (path: readonly (string | number)[], required = true): FieldRule => ({ path, kind: 'number', required, refused: positiveRefused });

@@ -116,6 +116,17 @@ describe('calculations from the shell', () => {
     expect(JSON.parse(flight.stdout)).toEqual(JSON.parse(calc.stdout));
   });
 
+  it('truecost flight --carrier flies the carrier\'s seat map, and refuses a malformed code in the command line\'s words', () => {
+    const indigo = truecost(['flight', 'BOM', 'DEL', '--aircraft', '32Q', '--carrier', '6E', '--json']);
+    const calc = truecost(['calc', 'flight', '--json'], JSON.stringify({ queries: { flights: [{ departure: 'BOM', arrival: 'DEL', no_of_tickets: 1, aircraft_model: '32Q', carrier: '6E' }] } }));
+    expect(JSON.parse(indigo.stdout)).toEqual(JSON.parse(calc.stdout));
+    const plain = truecost(['flight', 'BOM', 'DEL', '--aircraft', '32Q', '--json']);
+    expect(Number(JSON.parse(indigo.stdout).truecost[0].truecost)).toBeLessThan(Number(JSON.parse(plain.stdout).truecost[0].truecost));
+    const refused = truecost(['flight', 'BOM', 'DEL', '--carrier', 'IndiGo']);
+    expect(refused.status).not.toBe(0);
+    expect(refused.stderr).toContain('--carrier "IndiGo" is refused');
+  });
+
   it('truecost flight --explain prints how the figure was computed under it', () => {
     const plain = truecost(['flight', 'DFW', 'DXB', '--aircraft', '77W']);
     const result = truecost(['flight', 'DFW', 'DXB', '--aircraft', '77W', '--explain']);

@@ -107,17 +107,26 @@ function passengerFuelKg(fuelKg: number, cargoShare: number, seatArea: number, a
 }
 
 /**
- * Fuel per passenger of one flight with every default of {@link fuelMethodPerPassenger}: its
- * `fuelPerPassengerKg`, the same number by the same operations, without the other figures of the
- * explanation (E6 and E7 answer this alone).
+ * Fuel per passenger of one flight with every default of {@link fuelMethodPerPassenger} but the
+ * seat map, given by its seat area (`type.seatArea` for the typical map), and the load factor
+ * (the default unless the carrier publishes one): its `fuelPerPassengerKg`,
+ * the same number by the same operations, without the other figures of the explanation (E6 and E7
+ * answer this alone).
  */
-export function defaultFuelPerPassengerKg(greatCircleKm: number, type: AircraftType, cabin: SeatCabin, fuelFactor: number): number {
+export function defaultFuelPerPassengerKg(
+  greatCircleKm: number,
+  type: AircraftType,
+  cabin: SeatCabin,
+  fuelFactor: number,
+  seatArea: number = type.seatArea,
+  loadFactor: number = LOAD_FACTOR.value,
+): number {
   return passengerFuelKg(
     flightFuelKg(type, flownNmOf(greatCircleKm, DISTANCE_FACTOR.value), fuelFactor),
     cargoMassFraction(type.body, greatCircleKm),
-    type.seatArea,
+    seatArea,
     areaFactorOf(type.body, cabin),
-    LOAD_FACTOR.value,
+    loadFactor,
   );
 }
 

@@ -2,6 +2,7 @@ import { airportLocation, type AirportLocation } from '../../data/flight/airport
 import { DISTANCE_FACTOR, LTO_DISTANCE, TANK_TO_WAKE, WELL_TO_TANK } from '../../data/flight/factors.js';
 import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
+import { carrierLoadFactor, carrierSeatChoice, partnerSeatChoice, type CarrierLoadFactor, type SeatChoice } from './carrier.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
 import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
@@ -36,6 +37,10 @@ export interface AircraftChoice {
 /** The fuel method's aircraft and its numbers for one passenger. */
 export interface FuelDetail extends AircraftChoice {
   readonly result: FuelMethodResult;
+  /** The seat map flown where it is not the type's typical one (the flight's `seat_map`, or its carrier's). */
+  readonly seatChoice: SeatChoice | undefined;
+  /** The load factor the flight's carrier publishes, where it publishes one (else the default). */
+  readonly carrierLoadFactor: CarrierLoadFactor | undefined;
 }
 
 function airportOf(code: string): AirportLocation {
@@ -62,12 +67,16 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     };
   }
   const { asked, used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
+  const choice = seatChoiceOf(flight, used, generic);
+  const loadFactor = flight.carrier === undefined ? undefined : carrierLoadFactor(flight.carrier);
   const result = fuelMethodPerPassenger({
     greatCircleKm: distanceKm,
     type: used,
     cabin: flight.flight_class,
     fuelFactor,
     nonCo2Multiplier: options.nonCo2Multiplier ?? 1,
+    ...(choice === undefined ? {} : { seats: choice.seats }),
+    ...(loadFactor === undefined ? {} : { loadFactor: loadFactor.value }),
   });
   return {
     from,
@@ -75,7 +84,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     greatCircleKm: distanceKm,
     perPassenger: { tankToWheel: result.tankToWakeKg, wellToTank: result.wellToTankKg },
     nonCo2Kg: result.nonCo2Kg,
-    fuel: { asked, used, fuelFactor, generic, result },
+    fuel: { asked, used, fuelFactor, generic, result, seatChoice: choice, carrierLoadFactor: loadFactor },
   };
 }
 
@@ -93,6 +102,17 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
 }
 
 /**
+ * The seat map a flight flies where it is not the typical map of `used`: the flight's own
+ * `seat_map`, else its carrier's configuration of the type (not for the generic aircraft, which
+ * stands for an aircraft truecost does not know). Undefined: the typical map.
+ */
+export function seatChoiceOf(flight: Flight, used: AircraftType, generic: AircraftChoice['generic']): SeatChoice | undefined {
+  if (flight.seat_map !== undefined) return partnerSeatChoice(flight.seat_map, used);
+  if (flight.carrier === undefined || generic !== undefined) return undefined;
+  return carrierSeatChoice(flight.carrier, used, flight.departure, flight.arrival);
+}
+
+/**
  * The figure of {@link perPassenger} on `basis` (kg CO2e of one passenger one way), by the same
  * operations, without the numbers only an explanation shows: the path of E6 and E7, which answer
  * the figure alone.
@@ -100,8 +120,15 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
 export function perPassengerKg(flight: Flight, options: FlightOptions, basis: EnergyBasis): number {
   if (options.method === 'desnz-2025') return countedTotal(perPassenger(flight, options).perPassenger, basis);
   const distanceKm = preparedGreatCircleKm(airportOf(flight.departure), airportOf(flight.arrival));
-  const { used, fuelFactor } = aircraftChoice(flight, distanceKm);
-  const fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor);
+  const { used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
+  let fuelKg: number;
+  // A flight without a carrier or a seat map takes the path it took before either existed.
+  if (flight.carrier === undefined && flight.seat_map === undefined) fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor);
+  else {
+    const seatArea = seatChoiceOf(flight, used, generic)?.seatArea ?? used.seatArea;
+    const loadFactor = flight.carrier === undefined ? undefined : carrierLoadFactor(flight.carrier)?.value;
+    fuelKg = defaultFuelPerPassengerKg(distanceKm, used, flight.flight_class, fuelFactor, seatArea, loadFactor);
+  }
   return countedTotal({ tankToWheel: fuelKg * TANK_TO_WAKE.value, wellToTank: fuelKg * WELL_TO_TANK.value }, basis);
 }
 

@@ -4,6 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { knownAircraftCodes } from '../../../src/calculators/flight/aircraft.js';
+import { carrierSeatMapKeys } from '../../../src/calculators/flight/carrier.js';
 import { emissionsOf, flightKilograms } from '../../../src/calculators/flight/emissions.js';
 import { checkFlightOptions, type FlightOptions } from '../../../src/calculators/flight/options.js';
 import { airportCodes } from '../../../src/data/flight/airport-index.js';
@@ -30,7 +31,50 @@ const options: fc.Arbitrary<FlightOptions> = fc.record(
   { requiredKeys: [] },
 );
 
+// Flights that name a carrier of the table (on its own types, and on routes where T-100 picks a
+// configuration), a carrier without rows, or send a seat map of their own.
+const tableKeys = carrierSeatMapKeys();
+const carrierFlight: fc.Arbitrary<Flight> = fc
+  .record({
+    base: flight,
+    key: fc.constantFrom(...tableKeys),
+    ownType: fc.boolean(),
+    route: fc.constantFrom(['JFK', 'MUC'], ['MUC', 'SFO'], ['BOM', 'DEL'], ['LHR', 'AMS'], undefined),
+    carrier: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.constantFrom('YY', '6E', 'LH', 'WN')),
+    seatMap: fc.option(
+      fc.record({
+        first: fc.integer({ min: 0, max: 10 }),
+        business: fc.integer({ min: 0, max: 50 }),
+        premium_economy: fc.integer({ min: 0, max: 30 }),
+        economy: fc.integer({ min: 1, max: 400 }),
+      }),
+      { freq: 4 },
+    ),
+  })
+  .map(({ base, key, ownType, route, carrier, seatMap }) => {
+    const [tableCarrier = '', type = ''] = key.split(' ');
+    const [departure, arrival] = route ?? [base.departure, base.arrival];
+    return {
+      ...base,
+      departure: departure ?? base.departure,
+      arrival: arrival ?? base.arrival,
+      aircraft_model: ownType ? type : base.aircraft_model,
+      carrier: carrier ?? tableCarrier,
+      ...(seatMap === null ? {} : { seat_map: seatMap }),
+    };
+  });
+
 describe('the figure path of E6 and E7', () => {
+  it('gives the explained figure exactly for flights with a carrier or a seat map of their own', () => {
+    fc.assert(
+      fc.property(carrierFlight, options, (value, chosen) => {
+        expect(flightKilograms(value, chosen, checkFlightOptions(chosen))).toBe(emissionsOf(value, chosen).kilograms);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+
   it('gives the explained figure exactly', () => {
     fc.assert(
       fc.property(flight, options, (value, chosen) => {
