@@ -57,7 +57,13 @@ export function listingStatements(dialect: SqlDialect): Record<ListingStatementN
         for (const search of [false, true]) {
           const { where, order } = keyset(dialect.name, 'created_at', 'partner_order_id', bound);
           const filters = [...(variant ? ['variant = :variant'] : []), ...STATE_TERMS[state], ...(search ? ['(partner_order_id = :search OR cart_id = :search)'] : [])];
-          statements[orderName(variant, state, search, bound)] = select('orders', [...filters, ...where], order);
+          // Time and id already order every row; the unlock date after them changes no order, but
+          // only orders_open gives it, so that the planner takes the index that compares the unlock
+          // date without reading the rows it passes.
+          const open = (state === 'locked' || state === 'unlocked') && !variant && !search;
+          // In the direction the index is read: SQLite's is ascending, read backwards newest first; PostgreSQL's newest first.
+          const byUnlock = open ? `, unlock_date ${(bound === 'before') !== (dialect.name === 'postgres') ? 'ASC' : 'DESC'}` : '';
+          statements[orderName(variant, state, search, bound)] = select('orders', [...filters, ...where], order + byUnlock);
         }
       }
     }
