@@ -5,7 +5,6 @@ import type { ListPage, ListPosition, PageBounds, Store } from '../../orders/sto
 import type { OrderState } from '../../schemas/order.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 import type { JobRow, OptInRow, OrderRow, RowMappers } from './rows.js';
-import type { Parameters } from './statements.js';
 
 type Bound = 'first' | 'after' | 'before';
 const BOUNDS: readonly Bound[] = ['first', 'after', 'before'];
@@ -78,6 +77,9 @@ export function listingStatements(dialect: SqlDialect): Record<ListingStatementN
   }
   return statements;
 }
+
+/** Named parameters, as ./statements.ts takes them (not imported: it imports this module). */
+type Parameters = Readonly<Record<string, unknown>>;
 
 /** Runs listing statements. */
 interface ListingRunner {
