@@ -67,19 +67,34 @@ const common = {
   sourcemap: false,
 } satisfies Options;
 
+/**
+ * ES modules as they are in src/, one file per module, so that a user's bundler keeps only the
+ * modules an import reaches ("sideEffects": false). The command has its own build below.
+ */
+export const moduleBuild: Options = {
+  ...common,
+  entry: ['src/**/*.ts', '!src/cli/**'],
+  format: ['esm'],
+  bundle: false,
+  dts: { entry: entries },
+  esbuildPlugins: [pureSchemaCalls],
+};
+
+/** The `truecost` command: one ES module, so that it starts by reading one file; it imports the store entries of {@link moduleBuild}. */
+export const commandBuild: Options = {
+  ...common,
+  entry: { cli: 'src/cli/index.ts' },
+  format: ['esm'],
+  splitting: false,
+  treeshake: true,
+  esbuildPlugins: [storesStayEntries],
+};
+
 // The four builds run at once: `npm run build` empties dist/ before them, and then builds the ES
-// modules for Node (dist/node/) from the first with rollup (scripts/build-node.mjs).
+// modules for Node (dist/node/) from the first with rollup (scripts/build-node.mjs). `npm start`
+// builds only the first, without declarations, and the command (tsup.service.config.ts).
 export default defineConfig([
-  {
-    // ES modules as they are in src/, one file per module, so that a user's bundler keeps only the
-    // modules an import reaches ("sideEffects": false). The command has its own build below.
-    ...common,
-    entry: ['src/**/*.ts', '!src/cli/**'],
-    format: ['esm'],
-    bundle: false,
-    dts: { entry: entries },
-    esbuildPlugins: [pureSchemaCalls],
-  },
+  moduleBuild,
   {
     // CommonJS: one bundle per entry, for require().
     ...common,
@@ -104,13 +119,5 @@ export default defineConfig([
     treeshake: true,
     sourcemap: false,
   },
-  {
-    // The `truecost` command: one ES module, so that it starts by reading one file.
-    ...common,
-    entry: { cli: 'src/cli/index.ts' },
-    format: ['esm'],
-    splitting: false,
-    treeshake: true,
-    esbuildPlugins: [storesStayEntries],
-  },
+  commandBuild,
 ]);

@@ -89,6 +89,8 @@ export type {
   JobListQuery,
   JobQueueHealth,
   ListPage,
+  ListPosition,
+  PageBounds,
   OptInListQuery,
   OrderEvent,
   OrderListQuery,

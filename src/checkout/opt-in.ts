@@ -1,5 +1,5 @@
 // <truecost-opt-in>: the checkbox a shopper ticks at checkout to neutralise the order's CO₂e.
-import { BASE_CSS, Base, define, formatKg, formatMoney, localeOf, node, numberOf, sheetOf } from './shared.js';
+import { BASE_CSS, Base, define, formatKg, formatMoney, knownCurrency, localeOf, node, numberOf, refuse, sheetOf } from './shared.js';
 
 /** The name of the event sent on every change of the box. */
 export const OPT_IN_CHANGE = 'truecost-optin-change';
@@ -80,9 +80,10 @@ export class TruecostOptIn extends Base {
   #render(): void {
     const locale = localeOf(this);
     const kg = numberOf(this, 'kg');
-    const minor = numberOf(this, 'amount-minor');
-    const currency = this.getAttribute('currency');
-    const price = this.getAttribute('variant') === 'vote' || minor === undefined || !currency ? undefined : formatMoney(minor, currency, locale);
+    const minor = numberOf(this, 'amount-minor', true);
+    const code = this.getAttribute('currency');
+    const currency = code ? (knownCurrency(code) ?? refuse(this, 'currency', code, 'it is not an ISO 4217 currency code')) : undefined;
+    const price = this.getAttribute('variant') === 'vote' || minor === undefined || currency === undefined ? undefined : formatMoney(minor, currency, locale);
     const what = kg === undefined ? 'the CO₂e of this order' : formatKg(kg, locale);
     this.#text.textContent = `Neutralise ${what}${price === undefined ? '' : ` for ${price}`}`;
   }

@@ -62,11 +62,39 @@ export function localeOf(element: HTMLElement): string | undefined {
   }
 }
 
-/** A number attribute, or undefined when absent or not a finite number. */
-export function numberOf(element: HTMLElement, name: string): number | undefined {
+/** The attribute values already refused, per element, so that each is warned of once. */
+const warned = new WeakMap<HTMLElement, Set<string>>();
+
+/** One console warning per element and refused value: `<truecost-opt-in> kg="-5" is refused: ...`. */
+export function refuse(element: HTMLElement, name: string, value: string, why: string): undefined {
+  const seen = warned.get(element) ?? new Set<string>();
+  warned.set(element, seen);
+  const key = `${name}=${value}`;
+  if (!seen.has(key)) {
+    seen.add(key);
+    console.warn(`<${element.localName}> ${name}="${value}" is refused: ${why}; it is left out.`);
+  }
+  return undefined;
+}
+
+/**
+ * A number attribute that is at least 0 (a whole number when `whole`); undefined when absent, and
+ * refused (one warning, undefined) when it is anything else: "Neutralise -5 kg" is never shown.
+ */
+export function numberOf(element: HTMLElement, name: string, whole = false): number | undefined {
   const text = element.getAttribute(name);
-  const value = text === null || text.trim() === '' ? Number.NaN : Number(text);
-  return Number.isFinite(value) ? value : undefined;
+  if (text === null || text.trim() === '') return undefined;
+  const value = Number(text);
+  if (Number.isFinite(value) && value >= 0 && (!whole || Number.isInteger(value))) return value;
+  return refuse(element, name, text, whole ? 'it must be a whole number, at least 0' : 'it must be a number, at least 0');
+}
+
+/** An ISO 4217 code Intl knows (any well-formed code where Intl cannot list them), upper case; else undefined. */
+export function knownCurrency(code: string): string | undefined {
+  const upper = code.trim().toUpperCase();
+  if (!/^[A-Z]{3}$/.test(upper)) return undefined;
+  const known = (Intl as { supportedValuesOf?: (key: string) => string[] }).supportedValuesOf?.('currency');
+  return known === undefined || known.includes(upper) ? upper : undefined;
 }
 
 /** A mass in kilograms with its unit, one decimal at most: "3.2 kg CO₂e" (en), "3,2 kg CO₂e" (de). */

@@ -139,8 +139,24 @@ export function parseCommand<T extends OptionSpec>(
     const parsed = parseArgs({ args: [...args], options: { ...options }, allowPositionals: true, strict: true });
     return { values: parsed.values as OptionValues<T>, positionals: parsed.positionals };
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(parseProblem(error, options));
   }
+}
+
+/**
+ * parseArgs's complaint in the command line's words: an unknown option names the options the
+ * command takes (Node's own message suggests `--` instead), an option without its value says so.
+ */
+function parseProblem(error: unknown, options: OptionSpec): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown }).code;
+  const option = /'(-[^' ]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option !== undefined) {
+    const names = Object.entries(options).map(([name, spec]) => (spec.type === 'string' ? `--${name} VALUE` : `--${name}`));
+    return `Unknown option ${option}. ${names.length === 0 ? 'This command takes no options.' : `The options are ${names.join(', ')}.`}`;
+  }
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option !== undefined && /argument missing/.test(message)) return `${option} needs a value.`;
+  return message;
 }
 
 /** A required string option, or a usage error naming it. */

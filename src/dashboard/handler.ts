@@ -7,13 +7,14 @@ import { generateSigningSecret } from '../bulk/signing.js';
 import { readBodyText } from '../http/body.js';
 import type { FetchHandler, RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
-import type { JobState, Store } from '../orders/store.js';
+import type { Store } from '../orders/store.js';
 import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { EndpointPolicy, LookupFunction } from '../bulk/endpoint-policy.js';
 import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
 import { keyPrefix } from './keys.js';
-import { exportOrders, filtersOf, optInsResponse, orderQuery, orderResponse, PAGE_SIZE } from './listings.js';
-import { jobPage, jobsPage, ordersPage } from './listing-pages.js';
+import { exportOrders } from './export.js';
+import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
+import { jobPage } from './listing-pages.js';
 import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
@@ -211,13 +212,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
   }
 
   async function jobs(request: Request, viewer: Viewer & { token: string }, rest: readonly string[], url: URL): Promise<Response> {
-    if (rest.length === 0 && request.method === 'GET') {
-      const { filters, environment, pageNumber } = filtersOf(url, 'jobs');
-      const scope: Scope = { partnerId: viewer.partnerId, environment };
-      const state = filters['state'] as JobState | undefined;
-      const page = await store.listPartnerJobs(scope, { ...(state === undefined ? {} : { state }), limit: PAGE_SIZE, offset: (pageNumber - 1) * PAGE_SIZE });
-      return respond(200, jobsPage(viewer, filters, page, pageNumber));
-    }
+    if (rest.length === 0 && request.method === 'GET') return jobsResponse(store, viewer, url);
     const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
     const jobId = segment(rest[1]);
     if (environment === undefined || rest.length < 2 || rest.length > 3) throw new PageError(404, 'Not found', 'No such page.');
@@ -260,12 +255,11 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (first === 'keys' && rest.length <= 1) return keys(request, viewer, rest[0]);
     if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0]);
     if (first === 'jobs') return jobs(request, viewer, rest, url);
-    if (method === 'GET' && first === 'orders.csv' && rest.length === 0) return exportOrders(store, viewer, url, now());
-    if (method === 'GET' && first === 'orders' && rest.length === 0) {
-      const { filters, environment, pageNumber } = filtersOf(url, 'orders');
-      const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, PAGE_SIZE, (pageNumber - 1) * PAGE_SIZE, now()));
-      return respond(200, ordersPage(viewer, filters, page, pageNumber, now()));
+    if (method === 'GET' && (first === 'orders.csv' || first === 'orders.jsonl') && rest.length === 0) {
+      const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });
+      return exportOrders(store, viewer, url, now(), first === 'orders.csv' ? 'csv' : 'jsonl', fault);
     }
+    if (method === 'GET' && first === 'orders' && rest.length === 0) return ordersResponse(store, viewer, url, now());
     if (method === 'GET' && first === 'orders' && rest.length === 2) return orderResponse(store, viewer, rest, now());
     if (method === 'GET' && first === 'opt-ins' && rest.length === 0) return optInsResponse(store, viewer, url);
     throw new PageError(404, 'Not found', 'No such page.');

@@ -1,10 +1,11 @@
 // The listings' pages: orders, opt-ins and bulk jobs, with their filters and pagers.
 import { orderState } from '../orders/machine.js';
-import { JOB_STATES, type JobRecord, type ListPage, type OrderEvent } from '../orders/store.js';
+import { JOB_STATES, type JobRecord, type OrderEvent } from '../orders/store.js';
 import { ENVIRONMENTS, type OptInRecord, type OrderRecord } from '../orders/types.js';
 import { variantSchema, type OrderState, type Variant } from '../schemas/order.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { BASE, climes, csrfField, layout, path, when, type Viewer } from './pages.js';
+import type { ShownPage } from './paging.js';
 
 export const VARIANTS: readonly Variant[] = variantSchema.options;
 export const ORDER_STATES: readonly OrderState[] = ['locked', 'unlocked', 'cancelled'];
@@ -32,12 +33,13 @@ function select(name: string, label: string, options: readonly string[], chosen:
   )}</select></div>`;
 }
 
-function pager(base: string, filters: Filters, pageNumber: number, hasMore: boolean): SafeHtml {
-  return html`<nav class="pager" aria-label="Pages">${pageNumber > 1 ? html`<a href="${base}${query(filters, { page: String(pageNumber - 1) })}" rel="prev">Previous page</a>` : ''}
-<span>Page ${pageNumber}</span>${hasMore ? html`<a href="${base}${query(filters, { page: String(pageNumber + 1) })}" rel="next">Next page</a>` : ''}</nav>`;
+/** The links to the newer and older pages, each carrying its cursor (./paging.ts). */
+function pager(base: string, filters: Filters, shown: ShownPage<unknown>): SafeHtml {
+  return html`<nav class="pager" aria-label="Pages">${shown.previous !== undefined ? html`<a href="${base}${query(filters, { before: shown.previous })}" rel="prev">Previous page</a>` : ''}
+${shown.previous !== undefined ? html`<a href="${base}${query(filters)}">First page</a>` : ''}${shown.next !== undefined ? html`<a href="${base}${query(filters, { after: shown.next })}" rel="next">Next page</a>` : ''}</nav>`;
 }
 
-export function ordersPage(viewer: Viewer, filters: Filters, page: ListPage<OrderRecord>, pageNumber: number, now: number): SafeHtml {
+export function ordersPage(viewer: Viewer, filters: Filters, page: ShownPage<OrderRecord>, now: number): SafeHtml {
   const base = `${BASE}/orders`;
   return layout(
     'Orders',
@@ -48,7 +50,7 @@ export function ordersPage(viewer: Viewer, filters: Filters, page: ListPage<Orde
 ${select('variant', 'Variant', VARIANTS, filters['variant'])}${select('state', 'State', ORDER_STATES, filters['state'])}
 <div><label for="q">partner_order_id or cart_id</label><input id="q" name="q" type="search" value="${filters['q'] ?? ''}"></div>
 <div><button type="submit">Filter</button></div></form>
-<p><a href="${BASE}/orders.csv${query(filters)}" download>Export these orders as CSV</a></p>
+<p><a href="${BASE}/orders.csv${query(filters)}" download>Export these orders as CSV</a> · <a href="${BASE}/orders.jsonl${query(filters)}" download>Export these orders as JSON Lines</a></p>
 <div class="table"><table>
 <thead><tr><th scope="col">partner_order_id</th><th scope="col">Variant</th><th scope="col">State</th><th scope="col">Climes</th><th scope="col">Customer</th><th scope="col">Cart</th><th scope="col">Created</th></tr></thead>
 <tbody>${
@@ -60,7 +62,7 @@ ${select('variant', 'Variant', VARIANTS, filters['variant'])}${select('state', '
 <td>${record.cartId ?? '—'}</td><td>${when(record.createdAt)}</td></tr>`,
           )
     }</tbody></table></div>
-${pager(base, filters, pageNumber, page.hasMore)}`,
+${pager(base, filters, page)}`,
   );
 }
 
@@ -97,7 +99,7 @@ ${field('Created', when(record.createdAt))}${field('Unlocks', when(record.unlock
   );
 }
 
-export function optInsPage(viewer: Viewer, filters: Filters, page: ListPage<OptInRecord>, pageNumber: number): SafeHtml {
+export function optInsPage(viewer: Viewer, filters: Filters, page: ShownPage<OptInRecord>): SafeHtml {
   const base = `${BASE}/opt-ins`;
   return layout(
     'Opt-ins',
@@ -114,11 +116,11 @@ export function optInsPage(viewer: Viewer, filters: Filters, page: ListPage<OptI
             (record) => html`<tr><td>${record.cartId}</td><td>${record.optedIn ? 'yes' : 'no'}</td><td>${climes(record.microClimes)}</td><td>${when(record.updatedAt)}</td></tr>`,
           )
     }</tbody></table></div>
-${pager(base, filters, pageNumber, page.hasMore)}`,
+${pager(base, filters, page)}`,
   );
 }
 
-export function jobsPage(viewer: Viewer, filters: Filters, page: ListPage<JobRecord>, pageNumber: number): SafeHtml {
+export function jobsPage(viewer: Viewer, filters: Filters, page: ShownPage<JobRecord>): SafeHtml {
   const base = `${BASE}/jobs`;
   return layout(
     'Bulk jobs',
@@ -135,7 +137,7 @@ ${select('state', 'State', JOB_STATES, filters['state'])}<div><button type="subm
 <td>${job.attempts}</td><td>${job.lastError ?? '—'}</td><td>${when(job.createdAt)}</td></tr>`,
           )
     }</tbody></table></div>
-${pager(base, filters, pageNumber, page.hasMore)}`,
+${pager(base, filters, page)}`,
   );
 }
 

@@ -1,21 +1,17 @@
-// The listings' filters, and the CSV export of orders.
-import { fromMicroClimes } from '../orders/climes.js';
-import { orderState } from '../orders/machine.js';
-import { JOB_STATES, type JobState, type OrderListQuery, type Store } from '../orders/store.js';
-import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
+// The listings (orders, opt-ins, bulk jobs) with their filters, and the page of one order.
+import { JOB_STATES, type JobState, type ListPosition, type OrderListQuery, type PageBounds, type Store } from '../orders/store.js';
+import { ENVIRONMENTS, type Environment, type OrderRecord, type Scope } from '../orders/types.js';
 import type { OrderState, Variant } from '../schemas/order.js';
-import { csvLines } from './csv.js';
-import { optInsPage, ORDER_STATES, orderPage, VARIANTS, type Filters } from './listing-pages.js';
+import { jobsPage, optInsPage, ORDER_STATES, orderPage, ordersPage, VARIANTS, type Filters } from './listing-pages.js';
 import type { Viewer } from './pages.js';
-import { oneOf, PageError, pageNumberOf, respond, searchOf, segment } from './responses.js';
+import { pageBoundsOf, readPage } from './paging.js';
+import { oneOf, PageError, respond, searchOf, segment } from './responses.js';
 
-/** Rows per page of a listing. */
-export const PAGE_SIZE = 25;
-/** Most orders one CSV export holds. */
-const MAX_EXPORT_ROWS = 100_000;
+/** An order's place in the orders listing. */
+export const orderPosition = (record: OrderRecord): ListPosition => ({ at: record.createdAt, id: record.partnerOrderId });
 
-/** The filters of a listing's query string, its environment (staging by default) and page. */
-export function filtersOf(url: URL, withVariantAndState: 'orders' | 'opt-ins' | 'jobs'): { filters: Filters; environment: Environment; pageNumber: number } {
+/** The filters of a listing's query string, its environment (staging by default) and the page's bounds. */
+export function filtersOf(url: URL, withVariantAndState: 'orders' | 'opt-ins' | 'jobs'): { filters: Filters; environment: Environment; bounds: PageBounds } {
   const environment = oneOf<Environment>(url.searchParams.get('env'), ENVIRONMENTS, 'env') ?? 'staging';
   const filters: Record<string, string | undefined> = { env: environment };
   if (withVariantAndState === 'orders') {
@@ -24,43 +20,35 @@ export function filtersOf(url: URL, withVariantAndState: 'orders' | 'opt-ins' | 
   }
   if (withVariantAndState === 'jobs') filters['state'] = oneOf<JobState>(url.searchParams.get('state'), JOB_STATES, 'state');
   if (withVariantAndState !== 'jobs') filters['q'] = searchOf(url.searchParams.get('q'));
-  return { filters, environment, pageNumber: pageNumberOf(url.searchParams.get('page')) };
+  return { filters, environment, bounds: pageBoundsOf(url) };
 }
 
 /** The store query of the orders listing for the filters. */
-export function orderQuery(filters: Filters, environment: Environment, limit: number, offset: number, now: number): OrderListQuery {
+export function orderQuery(filters: Filters, environment: Environment, bounds: PageBounds, now: number): OrderListQuery {
   return {
     environment,
     now,
-    limit,
-    offset,
+    ...bounds,
     ...(filters['variant'] === undefined ? {} : { variant: filters['variant'] as Variant }),
     ...(filters['state'] === undefined ? {} : { state: filters['state'] as OrderState }),
     ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
   };
 }
 
-/** The orders the filters select, up to MAX_EXPORT_ROWS, as a CSV download. */
-export async function exportOrders(store: Store, viewer: Viewer, url: URL, at: number): Promise<Response> {
-  const { filters, environment } = filtersOf(url, 'orders');
-  const rows: (string | number | null)[][] = [
-    ['environment', 'variant', 'partner_order_id', 'cart_id', 'state', 'climes', 'customer_name', 'customer_email', 'customer_phone', 'project_id', 'created_at', 'unlock_date', 'cancelled_at'],
-  ];
-  const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-  for (let offset = 0; offset < MAX_EXPORT_ROWS; offset += 500) {
-    const page = await store.listOrders(viewer.partnerId, orderQuery(filters, environment, 500, offset, at));
-    for (const record of page.items) {
-      const sent = record.order;
-      rows.push([record.environment, record.variant, record.partnerOrderId, record.cartId, orderState(record, at), fromMicroClimes(record.microClimes),
-        sent.customer_name, sent.customer_email, sent.customer_phone ?? null, sent.project_id ?? null,
-        iso(record.createdAt), iso(record.unlockDate), iso(record.cancelledAt)]);
-    }
-    if (!page.hasMore) break;
-  }
-  return respond(200, csvLines(rows), {
-    'content-type': 'text/csv; charset=utf-8',
-    'content-disposition': `attachment; filename="truecost-orders-${environment}.csv"`,
-  });
+/** The orders listing. */
+export async function ordersResponse(store: Store, viewer: Viewer, url: URL, now: number): Promise<Response> {
+  const { filters, environment, bounds } = filtersOf(url, 'orders');
+  const shown = await readPage(bounds, (page) => store.listOrders(viewer.partnerId, orderQuery(filters, environment, page, now)), orderPosition);
+  return respond(200, ordersPage(viewer, filters, shown, now));
+}
+
+/** The bulk jobs listing. */
+export async function jobsResponse(store: Store, viewer: Viewer, url: URL): Promise<Response> {
+  const { filters, environment, bounds } = filtersOf(url, 'jobs');
+  const scope: Scope = { partnerId: viewer.partnerId, environment };
+  const state = filters['state'] as JobState | undefined;
+  const shown = await readPage(bounds, (page) => store.listPartnerJobs(scope, { ...(state === undefined ? {} : { state }), ...page }), (job) => ({ at: job.createdAt, id: job.jobId }));
+  return respond(200, jobsPage(viewer, filters, shown));
 }
 
 /** The page of one order (`/orders/ENV/ID`) and its history. */
@@ -77,12 +65,12 @@ export async function orderResponse(store: Store, viewer: Viewer, rest: readonly
 
 /** The opt-ins listing. */
 export async function optInsResponse(store: Store, viewer: Viewer, url: URL): Promise<Response> {
-  const { filters, environment, pageNumber } = filtersOf(url, 'opt-ins');
-  const page = await store.listOptIns(viewer.partnerId, {
-    environment,
-    limit: PAGE_SIZE,
-    offset: (pageNumber - 1) * PAGE_SIZE,
-    ...(filters['q'] === undefined ? {} : { search: filters['q'] }),
-  });
-  return respond(200, optInsPage(viewer, filters, page, pageNumber));
+  const { filters, environment, bounds } = filtersOf(url, 'opt-ins');
+  const search = filters['q'];
+  const shown = await readPage(
+    bounds,
+    (page) => store.listOptIns(viewer.partnerId, { environment, ...page, ...(search === undefined ? {} : { search }) }),
+    (record) => ({ at: record.updatedAt, id: record.cartId }),
+  );
+  return respond(200, optInsPage(viewer, filters, shown));
 }

@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { toFetchRequest } from '../http/node.js';
 import type { HttpListener } from '../http/node-server.js';
 import { BASE } from './pages.js';
@@ -7,8 +9,9 @@ import { createDashboardHandler, type DashboardOptions } from './handler.js';
 /**
  * A Node listener serving the dashboard. It builds the `Request` with the API's `toFetchRequest`,
  * and adds two things the generic adapter has no means for: the client's socket address (for the
- * sign-in limit per address, never read from a header a client could forge), and every
- * `Set-Cookie` of the answer (sign-in sets one cookie and clears another).
+ * sign-in limit per address, never read from a header a client could forge), every
+ * `Set-Cookie` of the answer (sign-in sets one cookie and clears another), and a body streamed
+ * with backpressure (an export of every order is never held whole).
  */
 export function dashboardListener(options: Omit<DashboardOptions, 'clientAddress'>): HttpListener {
   const addresses = new WeakMap<Request, string>();
@@ -24,9 +27,15 @@ export function dashboardListener(options: Omit<DashboardOptions, 'clientAddress
         });
         const cookies = answer.headers.getSetCookie();
         if (cookies.length > 0) headers['set-cookie'] = cookies;
-        const body = Buffer.from(await answer.arrayBuffer());
         outgoing.writeHead(answer.status, headers);
-        outgoing.end(incoming.method === 'HEAD' ? undefined : body);
+        if (answer.body === null || incoming.method === 'HEAD') {
+          await answer.body?.cancel();
+          outgoing.end();
+          return;
+        }
+        // Streamed: the body is read only as fast as the client takes it (an export's batches wait
+        // for the socket), and a client that goes away cancels it.
+        await pipeline(Readable.fromWeb(answer.body as import('node:stream/web').ReadableStream<Uint8Array>), outgoing);
       })
       .catch(() => outgoing.destroy());
   };

@@ -25,8 +25,8 @@ export class PageError extends Error {
 }
 
 /** An HTML (or other) answer with the security headers and any cookies to set. */
-export function respond(status: number, body: SafeHtml | string, headers: Record<string, string> = {}, cookies: readonly string[] = []): Response {
-  const response = new Response(typeof body === 'string' ? body : body.toString(), {
+export function respond(status: number, body: SafeHtml | string | ReadableStream<Uint8Array>, headers: Record<string, string> = {}, cookies: readonly string[] = []): Response {
+  const response = new Response(typeof body === 'string' || body instanceof ReadableStream ? body : body.toString(), {
     status,
     headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS, ...headers },
   });
@@ -53,13 +53,6 @@ export function oneOf<T extends string>(value: string | null, allowed: readonly 
   if (value === null || value === '') return undefined;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new PageError(400, 'Bad request', `${name} must be one of ${allowed.join(', ')}.`);
-}
-
-/** The listing's page number, from 1. */
-export function pageNumberOf(value: string | null): number {
-  if (value === null || value === '') return 1;
-  if (!/^\d{1,5}$/.test(value) || Number(value) < 1) throw new PageError(400, 'Bad request', 'page must be a whole number from 1.');
-  return Number(value);
 }
 
 /** The listing's search text, trimmed; undefined when empty. */

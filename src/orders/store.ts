@@ -210,14 +210,32 @@ export interface OrderEvent {
   readonly at: number;
 }
 
-/** A page of a listing: the rows, and whether more follow. */
+/** A page of a listing, newest first: the rows, and whether more lie beyond them in the direction read. */
 export interface ListPage<T> {
   readonly items: T[];
   readonly hasMore: boolean;
 }
 
+/** A row's place in a listing: its time (created_at; updated_at for opt-ins) and its id. */
+export interface ListPosition {
+  readonly at: number;
+  readonly id: string;
+}
+
+/**
+ * Which page of a listing, by keyset (docs/dashboard.md, "Paging"): the newest `limit` rows, those
+ * right after `after` (older: `hasMore` says whether older ones remain) or right before `before`
+ * (newer: `hasMore` says whether newer ones remain). Rows are ordered by time then id, both newest
+ * (greatest) first; ids compare by their characters' code points.
+ */
+export interface PageBounds {
+  readonly limit: number;
+  readonly after?: ListPosition;
+  readonly before?: ListPosition;
+}
+
 /** Which of a partner's orders to list; always one environment. Newest first. */
-export interface OrderListQuery {
+export interface OrderListQuery extends PageBounds {
   readonly environment: Environment;
   readonly variant?: OrderRecord['variant'];
   /** The state at `now` (locked, unlocked, cancelled). */
@@ -225,24 +243,18 @@ export interface OrderListQuery {
   /** Matches partner_order_id or cart_id exactly. */
   readonly search?: string;
   readonly now: number;
-  readonly limit: number;
-  readonly offset: number;
 }
 
 /** Which of a partner's opt-ins to list; newest first. */
-export interface OptInListQuery {
+export interface OptInListQuery extends PageBounds {
   readonly environment: Environment;
   /** Matches cart_id exactly. */
   readonly search?: string;
-  readonly limit: number;
-  readonly offset: number;
 }
 
 /** Which of a partner's bulk jobs to list; newest first. */
-export interface JobListQuery {
+export interface JobListQuery extends PageBounds {
   readonly state?: JobState;
-  readonly limit: number;
-  readonly offset: number;
 }
 
 /** A signed-in browser session as stored: only the hash of its token. */

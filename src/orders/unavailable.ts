@@ -43,10 +43,11 @@ export function isStoreUnavailable(error: unknown): error is StoreUnavailableErr
 
 /**
  * `store` with every method's failure passed through `classify`: a failure it recognises becomes
- * the {@link StoreUnavailableError} it returns, any other is thrown unchanged. Methods that
+ * the error it returns (a {@link StoreUnavailableError}, or one that says what to change), any other
+ * is thrown unchanged. Methods that
  * return no promise are left as they are.
  */
-export function classifyingFailures<S extends object>(store: S, classify: (error: unknown) => StoreUnavailableError | undefined): S {
+export function classifyingFailures<S extends object>(store: S, classify: (error: unknown) => Error | undefined): S {
   const wrapped: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(store)) {
     if (typeof value !== 'function') continue;

@@ -144,12 +144,15 @@ export type TransportationRequest = BusRequest | SuvRequest;
 export const transportationRequestSchema: z.ZodMiniType<TransportationRequest, unknown> = /* @__PURE__ */ z.pipe(
   z.unknown(),
   z.transform((input, ctx): TransportationRequest => {
-    const probe = vehicleTypeSchema.safeParse(input);
+    // reportInput: a refused value travels with its issue, so that a wrong vehicle_type or seat_type
+    // is told apart from a missing one (`Must be one of "BUS", "SUV".`, not `Required.`).
+    const withInput = { reportInput: true };
+    const probe = vehicleTypeSchema.safeParse(input, withInput);
     const parsed = !probe.success
       ? probe
       : probe.data.configs.vehicle_type === 'BUS'
-        ? busRequestSchema.safeParse(input)
-        : suvRequestSchema.safeParse(input);
+        ? busRequestSchema.safeParse(input, withInput)
+        : suvRequestSchema.safeParse(input, withInput);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.issues.push(issue as unknown as (typeof ctx.issues)[number]);
     return z.NEVER;

@@ -179,8 +179,7 @@ export function createMemoryStore(): Store {
           (query.state === undefined || orderState(record, query.now) === query.state) &&
           (query.search === undefined || record.partnerOrderId === query.search || record.cartId === query.search),
       );
-      matching.sort((a, b) => b.createdAt - a.createdAt || a.partnerOrderId.localeCompare(b.partnerOrderId));
-      return page(matching, query);
+      return page(matching, (record) => ({ at: record.createdAt, id: record.partnerOrderId }), query);
     },
 
     async listOptIns(partnerId, query): Promise<ListPage<OptInRecord>> {
@@ -190,8 +189,7 @@ export function createMemoryStore(): Store {
           record.environment === query.environment &&
           (query.search === undefined || record.cartId === query.search),
       );
-      matching.sort((a, b) => b.updatedAt - a.updatedAt || a.cartId.localeCompare(b.cartId));
-      return page(matching, query);
+      return page(matching, (record) => ({ at: record.updatedAt, id: record.cartId }), query);
     },
 
     async orderHistory(scope: Scope, partnerOrderId: string): Promise<OrderEvent[]> {

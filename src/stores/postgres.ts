@@ -14,6 +14,7 @@ import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres
 import { postgresOrderWrites } from './postgres/orders.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
+import { preparedStatementFailure } from './postgres/prepared-statements.js';
 import { postgresUnavailability } from './postgres/unavailable.js';
 import { classifyingFailures } from '../orders/unavailable.js';
 import { planOptIn } from '../orders/machine.js';
@@ -180,8 +181,8 @@ export async function openPostgresStore(options: PostgresStoreOptions): Promise<
     options.listenConnectionString === undefined
       ? await pollKeyChanges(database, schema, pollMs)
       : await listenForKeyChanges(options.listenConnectionString, schema);
-  // Every failure of a database that is away, slow or full is a StoreUnavailableError (503 or 507 over HTTP).
-  return classifyingFailures(createPostgresStore(database, options, keyChanges), postgresUnavailability);
+  // A database away, slow or full: StoreUnavailableError (503 or 507); statements lost behind a pooler: the setting to add.
+  return classifyingFailures(createPostgresStore(database, options, keyChanges), (error) => postgresUnavailability(error) ?? preparedStatementFailure(error));
 }
 
 function createPostgresStore(database: PostgresDatabase, options: PostgresStoreOptions, keyChanges: KeyChanges): Store {

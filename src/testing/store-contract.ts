@@ -1,5 +1,6 @@
 import type { Store } from '../orders/store.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
+import { defineListingChecks } from './store-checks/listings.js';
 import { defineOrderChecks } from './store-checks/orders.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
 import { definePartnerAndJobChecks } from './store-checks/partners-jobs.js';
@@ -20,6 +21,7 @@ function defineChecks(check: DefineCheck): void {
   defineQueueChecks(check);
   defineSignInChecks(check);
   defineIdempotencyChecks(check);
+  defineListingChecks(check);
 }
 
 /**

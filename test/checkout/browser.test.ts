@@ -84,6 +84,28 @@ describe('<truecost-opt-in> on a strict-CSP page', () => {
     await context.close();
   });
 
+  it('refuses a negative kg, a price that is no whole number and an unknown currency: nothing wrong shown, one warning each', async () => {
+    const { page: en, context, messages } = await open('/en');
+    const card = en.locator('truecost-opt-in');
+    await card.evaluate((element) => element.setAttribute('kg', '-5'));
+    expect(await en.locator('truecost-opt-in label').innerText()).toBe('Neutralise the CO₂e of this order for €0.42');
+    await card.evaluate((element) => element.setAttribute('currency', 'ZZZ'));
+    expect(await en.locator('truecost-opt-in label').innerText()).toBe('Neutralise the CO₂e of this order');
+    await card.evaluate((element) => element.setAttribute('locale', 'de-DE'));
+    await card.evaluate((element) => {
+      element.setAttribute('currency', 'EUR');
+      element.setAttribute('amount-minor', '4.5');
+    });
+    expect(await en.locator('truecost-opt-in label').innerText()).toBe('Neutralise the CO₂e of this order');
+    // Re-rendered several times, each refused value was warned of once.
+    expect(messages).toEqual([
+      'warning: <truecost-opt-in> kg="-5" is refused: it must be a number, at least 0; it is left out.',
+      'warning: <truecost-opt-in> currency="ZZZ" is refused: it is not an ISO 4217 currency code; it is left out.',
+      'warning: <truecost-opt-in> amount-minor="4.5" is refused: it must be a whole number, at least 0; it is left out.',
+    ]);
+    await context.close();
+  });
+
   it('shows no price when the merchant pays (vote), and starts checked when the stored choice says so', async () => {
     const { page: vote, context } = await open('/vote');
     expect(await vote.locator('truecost-opt-in label').innerText()).toBe('Neutralise 1,500 kg CO₂e');

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cardFigures } from '../../src/checkout/figures.js';
+import { formatKg, formatMoney, knownCurrency } from '../../src/checkout/shared.js';
 import { climesSchema } from '../../src/schemas/common.js';
 import { validate } from '../../src/validation.js';
 
@@ -55,5 +56,32 @@ describe('src/checkout/', () => {
       const code = readFileSync(resolve(folder, file), 'utf8');
       for (const [, specifier] of code.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) expect(specifier, `${file} imports ${specifier}`).toMatch(/^\.\/[\w-]+\.js$/);
     }
+  });
+});
+
+describe('the cards\' figures as text', () => {
+  it('writes kg with one decimal at most, in the locale', () => {
+    expect(formatKg(3.21, 'en')).toBe('3.2 kg CO₂e');
+    expect(formatKg(3.25, 'de-DE')).toMatch(/^3,3\skg CO₂e$/);
+    expect(formatKg(1500, 'en')).toBe('1,500 kg CO₂e');
+    expect(formatKg(0, 'en')).toBe('0 kg CO₂e');
+  });
+
+  it('writes minor units in the currency\'s own decimals', () => {
+    expect(formatMoney(42, 'EUR', 'en')).toBe('€0.42');
+    expect(formatMoney(42, 'JPY', 'en')).toBe('¥42');
+    expect(formatMoney(1234, 'KWD', 'en')).toMatch(/^KWD\s1\.234$/);
+    expect(formatMoney(42, 'not a code', 'en')).toBeUndefined();
+  });
+
+  it('knows ISO 4217 codes, in any case, and refuses others', () => {
+    expect(['EUR', 'eur', ' usd ', 'JPY', 'CHF'].map(knownCurrency)).toEqual(['EUR', 'EUR', 'USD', 'JPY', 'CHF']);
+    expect(['ZZZ', 'EURO', '€', '', 'E1R'].map(knownCurrency)).toEqual([undefined, undefined, undefined, undefined, undefined]);
+    fc.assert(
+      fc.property(fc.string(), (code) => {
+        const known = knownCurrency(code);
+        if (known !== undefined) expect(formatMoney(100, known, 'en')).toBeDefined();
+      }),
+    );
   });
 });

@@ -71,7 +71,9 @@ describe('truecost keys and partners', () => {
     [['flight', 'DEL', 'BOM', '--class', 'COACH'], '--class must be one of'],
     [['flight', 'DEL', 'BOM', '--class', 'business'], 'did you mean BUSINESS?'],
     [['calc', 'boats'], 'needs one calculator'],
-    [['flight', 'DEL', 'BOM', '--seats', '2'], "Unknown option '--seats'"],
+    [['flight', 'DEL', 'BOM', '--seats', '2'], 'Unknown option --seats. The options are --class VALUE, --round-trip, --tickets VALUE, --aircraft VALUE, --basis VALUE, --json, --explain.'],
+    [['calc', '--method'], 'Unknown option --method. The options are --json, --explain, --basis VALUE.'],
+    [['calc', 'flight', '--basis'], '--basis needs a value.'],
     [['flight', 'DEL', 'XYZ'], 'truecost: the arrival airport "XYZ" is refused: Unknown IATA airport code.'],
     [['flight', 'XYZ', 'BOM'], 'truecost: the departure airport "XYZ" is refused: Unknown IATA airport code.'],
   ])('%j is a usage error: one line saying what was wrong, a pointer to --help, exit code 2', (args, message) => {

@@ -230,7 +230,7 @@ describe('invitations and sessions', () => {
 
   it('answers bad filters with 400, not 500', async () => {
     const alpha = await signedIn('alpha');
-    for (const path of ['/dashboard/orders?env=moon', '/dashboard/orders?state=gone', '/dashboard/orders?page=0', '/dashboard/jobs?state=x', '/dashboard/orders/staging/%E0%A4%A']) {
+    for (const path of ['/dashboard/orders?env=moon', '/dashboard/orders?state=gone', '/dashboard/orders?after=not-a-cursor', '/dashboard/orders?before=W10', '/dashboard/opt-ins?after=%5B1%5D', '/dashboard/jobs?after=eyJhIjoxfQ&before=eyJhIjoxfQ', '/dashboard/jobs?state=x', '/dashboard/orders/staging/%E0%A4%A']) {
       expect((await alpha.get(path)).status).toBe(400);
     }
   }, 30_000);

@@ -61,7 +61,8 @@ async function serveInDirectory(): Promise<{ lines: string[]; port: string; stop
 
 describe('the README quick start, on a fresh clone', () => {
   it('npm start serves the default store, ./truecost.db', () => {
-    expect(manifest.scripts['start']).toBe('npm run build && node dist/cli.js serve');
+    expect(manifest.scripts['start']).toBe('node scripts/start.mjs');
+    expect(readme).toContain('`npm start` is `node scripts/start.mjs`');
     expect(blocks[0]!.body.trim()).toBe('npm ci && npm start');
   });
 

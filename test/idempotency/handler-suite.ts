@@ -151,7 +151,7 @@ export function idempotencySuite(name: string, open: () => Promise<Store>): void
       expect((await store.getOrder(scope, 'b-1'))?.microClimes).toBe(6e6);
       expect((await store.getOrder(scope, 'b-2'))?.cancelledAt).not.toBeNull();
       expect(await store.orderHistory(scope, 'b-1')).toHaveLength(2);
-      expect((await store.listPartnerJobs(scope, { limit: 10, offset: 0 })).items).toHaveLength(1);
+      expect((await store.listPartnerJobs(scope, { limit: 10 })).items).toHaveLength(1);
     });
 
     it('replays within the retention window, and runs again once the key expired and was swept', async () => {

@@ -150,3 +150,47 @@ describe('road, rail and sea request schemas', () => {
     expect(validate(carRequestSchema, { queries: { cars: [{ ...car, mileage: 0 }] } }).ok).toBe(true);
   });
 });
+
+describe('E9/E10: a wrong value of the field that picks the calculation', () => {
+  const bus = { configs: { vehicle_type: 'BUS' }, queries: { seats: [{ seat_type: 'SEATER' }] } };
+  const notOneOf = (allowed: readonly string[]) => fc.string().filter((text) => !allowed.includes(text));
+
+  it('names the allowed vehicle types, never "Required."', () => {
+    fc.assert(
+      fc.property(fc.oneof(notOneOf(['BUS', 'SUV']), fc.constantFrom('bus', 'suv', 'Bus', 'CAR')), (vehicle) => {
+        expect(validate(transportationRequestSchema, { ...bus, configs: { vehicle_type: vehicle } })).toEqual({
+          ok: false,
+          error: { path: 'configs.vehicle_type', reason: 'Must be one of "BUS", "SUV".' },
+        });
+      }),
+    );
+  });
+
+  it('names the allowed seat types, as the bus schema itself does', () => {
+    fc.assert(
+      fc.property(fc.oneof(notOneOf(['SEATER', 'SLEEPER']), fc.constantFrom('sleeper', 'SEMI_SLEEPER', 'seater')), (seat) => {
+        const body = { ...bus, queries: { seats: [{ seat_type: 'SLEEPER' }, { seat_type: seat }] } };
+        const expected = { ok: false, error: { path: 'queries.seats.1.seat_type', reason: 'Must be one of "SEATER", "SLEEPER".' } };
+        expect(validate(transportationRequestSchema, body)).toEqual(expected);
+        expect(validate(busRequestSchema, body)).toEqual(expected);
+      }),
+    );
+  });
+
+  it('reports on the shared path what the variant\'s own schema reports, for any body of that variant', () => {
+    const value = fc.oneof(fc.constant(undefined), fc.string(), fc.double(), fc.integer({ min: -5, max: 50 }), fc.boolean(), fc.constant(null));
+    fc.assert(
+      fc.property(value, value, value, value, (distance, capacity, occupied, seats) => {
+        const suv = { configs: { vehicle_type: 'SUV', distance, total_capacity: capacity, seats_occupied: occupied } };
+        expect(validate(transportationRequestSchema, suv)).toEqual(validate(suvRequestSchema, suv));
+        const withSeats = { configs: { vehicle_type: 'BUS', distance }, queries: { seats: [{ seat_type: 'SEATER', no_of_seats: seats }] } };
+        expect(validate(transportationRequestSchema, withSeats)).toEqual(validate(busRequestSchema, withSeats));
+      }),
+    );
+  });
+
+  it('still says "Required." of a missing vehicle or seat type', () => {
+    expect(validate(transportationRequestSchema, { configs: {} })).toEqual({ ok: false, error: { path: 'configs.vehicle_type', reason: 'Required.' } });
+    expect(validate(transportationRequestSchema, { ...bus, queries: { seats: [{}] } })).toEqual({ ok: false, error: { path: 'queries.seats.0.seat_type', reason: 'Required.' } });
+  });
+});

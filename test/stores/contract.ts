@@ -67,12 +67,14 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         await store.createOrders(production, 'vote', [order({ partner_order_id: 'prod' })], now);
         await store.createOrders(otherPartner, 'vote', [order({ partner_order_id: 'other' })], now);
         await store.changeOrder(staging, 'vote', 'a', { kind: 'cancel' }, now + 10);
-        const base = { environment: 'staging' as const, now: now + 2.5 * day, limit: 2, offset: 0 };
+        const base = { environment: 'staging' as const, now: now + 2.5 * day, limit: 2 };
         const ids_ = (page: { items: { partnerOrderId: string }[] }): string[] => page.items.map((record) => record.partnerOrderId);
         const first = await store.listOrders('p1', base);
         expect([ids_(first), first.hasMore]).toEqual([['e', 'd'], true]);
-        const last = await store.listOrders('p1', { ...base, offset: 4 });
+        const last = await store.listOrders('p1', { ...base, after: { at: now + 1, id: 'b' } });
         expect([ids_(last), last.hasMore]).toEqual([['a'], false]);
+        const back = await store.listOrders('p1', { ...base, before: { at: now + 1, id: 'b' } });
+        expect([ids_(back), back.hasMore]).toEqual([['d', 'c'], true]);
         expect(ids_(await store.listOrders('p1', { ...base, limit: 10, variant: 'calculated' }))).toEqual(['d', 'b']);
         expect(ids_(await store.listOrders('p1', { ...base, limit: 10, state: 'cancelled' }))).toEqual(['a']);
         expect(ids_(await store.listOrders('p1', { ...base, limit: 10, state: 'unlocked' }))).toEqual(['b']);
@@ -91,13 +93,13 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         }
         await store.saveOptIn(production, { cart_id: 'x', opted_in: true, climes: 1 }, now);
         await store.saveOptIn(otherPartner, { cart_id: 'w', opted_in: true, climes: 1 }, now);
-        const first = await store.listOptIns('p1', { environment: 'staging', limit: 2, offset: 0 });
+        const first = await store.listOptIns('p1', { environment: 'staging', limit: 2 });
         expect([first.items.map((record) => record.cartId), first.hasMore]).toEqual([['z', 'y'], true]);
-        expect((await store.listOptIns('p1', { environment: 'staging', limit: 2, offset: 2 })).items).toEqual([
+        expect((await store.listOptIns('p1', { environment: 'staging', limit: 2, after: { at: now + 1, id: 'y' } })).items).toEqual([
           { ...staging, cartId: 'x', optedIn: true, microClimes: 1e6, updatedAt: now },
         ]);
-        expect((await store.listOptIns('p1', { environment: 'staging', limit: 5, offset: 0, search: 'y' })).items).toHaveLength(1);
-        expect((await store.listOptIns('p1', { environment: 'production', limit: 5, offset: 0 })).items).toHaveLength(1);
+        expect((await store.listOptIns('p1', { environment: 'staging', limit: 5, search: 'y' })).items).toHaveLength(1);
+        expect((await store.listOptIns('p1', { environment: 'production', limit: 5 })).items).toHaveLength(1);
       });
 
       it('lists one partner\'s jobs in one environment, newest first, by state', async () => {
@@ -108,11 +110,11 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         await store.claimJob('w', now + 2, 1000);
         await store.startAttempt('j-1', 'w', now + 2);
         await store.recordAttempt('j-1', 'w', { delivered: false, at: now + 3, error: 'The endpoint answered 500.', nextAttemptAt: null });
-        const all = await store.listPartnerJobs(staging, { limit: 1, offset: 0 });
+        const all = await store.listPartnerJobs(staging, { limit: 1 });
         expect([all.items.map((job) => job.jobId), all.hasMore]).toEqual([['j-2'], true]);
-        const failed = await store.listPartnerJobs(staging, { state: 'failed', limit: 10, offset: 0 });
+        const failed = await store.listPartnerJobs(staging, { state: 'failed', limit: 10 });
         expect(failed.items).toMatchObject([{ jobId: 'j-1', attempts: 1, lastError: 'The endpoint answered 500.' }]);
-        expect((await store.listPartnerJobs(production, { limit: 10, offset: 0 })).items.map((job) => job.jobId)).toEqual(['j-3']);
+        expect((await store.listPartnerJobs(production, { limit: 10 })).items.map((job) => job.jobId)).toEqual(['j-3']);
       });
     });
 

@@ -98,7 +98,7 @@ async function expectSameOrders(model: Model, store: Store, ids: readonly string
   }
   // The dashboard's state filter agrees with the model's states.
   for (const state of ['locked', 'unlocked', 'cancelled'] as const) {
-    const listed = await store.listOrders(staging.partnerId, { environment: staging.environment, state, now: model.now, limit: 50, offset: 0 });
+    const listed = await store.listOrders(staging.partnerId, { environment: staging.environment, state, now: model.now, limit: 50 });
     const expectedIds = ids.filter((id) => {
       const expected = model.orders.get(id);
       if (expected === undefined) return false;

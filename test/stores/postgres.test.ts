@@ -63,7 +63,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((version) => ({ version })));
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -76,7 +76,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
       DROP TABLE key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
-      DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner, jobs_failed;
+      DROP INDEX api_keys_partner, jobs_failed, orders_by_created, orders_by_variant, orders_open, orders_cancelled, opt_ins_by_updated, jobs_by_partner, jobs_by_state;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
       ALTER TABLE orders DROP COLUMN updated_seq; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();

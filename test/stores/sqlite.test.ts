@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7].map((version) => ({ version })));
     db.close();
   });
 
@@ -43,7 +43,9 @@ describe('the SQLite store on disk', () => {
     await first.createOrders(staging, 'vote', [order()], now);
     await first.close();
     const db = new Database(path);
-    db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DROP INDEX jobs_failed; DELETE FROM schema_migrations WHERE version >= 3');
+    db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DROP INDEX jobs_failed; ' +
+      'DROP INDEX orders_by_created; DROP INDEX orders_by_variant; DROP INDEX orders_open; DROP INDEX orders_cancelled; DROP INDEX opt_ins_by_updated; DROP INDEX jobs_by_partner; DROP INDEX jobs_by_state; ' +
+      'CREATE INDEX orders_listing ON orders (partner_id, environment, created_at); DELETE FROM schema_migrations WHERE version >= 3');
     db.close();
     const migrated = await openSqliteStore({ path });
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);

@@ -108,8 +108,7 @@ export function memoryJobs(): JobMethods {
           job.environment === scope.environment &&
           (query.state === undefined || job.state === query.state),
       );
-      matching.sort((a, b) => b.createdAt - a.createdAt || a.jobId.localeCompare(b.jobId));
-      return page(matching, query);
+      return page(matching, (job) => ({ at: job.createdAt, id: job.jobId }), query);
     },
   };
 }

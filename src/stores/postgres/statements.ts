@@ -4,7 +4,7 @@
 // transaction-pooling proxy such as PgBouncer before 1.21 does not keep for a client.
 import type pg from 'pg';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
-import { parameterValues, renderStatements, sharedStatements, type Parameters } from '../sql/statements.js';
+import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { postgresDialect } from './dialect.js';
 import { namesStatements, runAlone, type PostgresDatabase } from './transactions.js';
 
@@ -52,10 +52,10 @@ const postgresStatements = {
     SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit FOR UPDATE SKIP LOCKED)`,
 } as const;
 
-export type PostgresStatementName = keyof typeof postgresStatements | keyof ReturnType<typeof sharedStatements>;
+export type PostgresStatementName = keyof typeof postgresStatements | SharedStatementName;
 
 /** Unqualified table names resolve through the search_path each transaction sets (./transactions.ts). */
-const rendered = renderStatements(postgresDialect, { ...sharedStatements(postgresDialect), ...postgresStatements });
+const rendered: Record<PostgresStatementName, RenderedStatement> = renderStatements(postgresDialect, { ...sharedStatements(postgresDialect), ...postgresStatements });
 
 /** Every statement of the store, run by name on the store's pool or on one connection in a transaction. */
 export interface PostgresRunner {
@@ -71,7 +71,7 @@ export interface PostgresRunner {
 export function postgresRunner(target: PostgresDatabase | pg.PoolClient): PostgresRunner {
   const named = namesStatements(target);
   const query = (name: PostgresStatementName, parameters: Parameters): Promise<pg.QueryResult> => {
-    const statement = rendered[name];
+    const statement = rendered[name]!;
     const values = parameterValues(statement, parameters);
     const config = named ? { name: `truecost_${name}`, text: statement.text, values } : { text: statement.text, values };
     return 'statementTimeoutMs' in target ? runAlone(target, config) : target.query(config);

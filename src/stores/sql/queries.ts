@@ -1,8 +1,9 @@
 // The store methods that are one shared statement each, written once over a runner that executes
 // the dialect's rendered statements (synchronously for SQLite, on a pool for PostgreSQL).
 import { planOptIn } from '../../orders/machine.js';
-import { DEFAULT_JOB_LIST_LIMIT, type ListPage, type Store } from '../../orders/store.js';
+import { DEFAULT_JOB_LIST_LIMIT, type Store } from '../../orders/store.js';
 import { integerOrNull, type SqlDialect, type SqlInteger } from './dialect.js';
+import { listingMethods } from './listings.js';
 import { rateTakeOf, takeParameters, type RateTakeRow } from './rate-limit.js';
 
 /** The row of the `jobQueueHealth` statement. */
@@ -53,11 +54,6 @@ export type SharedStoreMethods = Pick<
  * two rows, so ended ones cannot pile up, and no failure pays for a long cleanup.
  */
 export const SIGN_IN_PRUNE_BATCH = 100;
-
-/** The rows of a listing fetched with one extra row, as a page. */
-function pageOf<Row, T>(rows: readonly Row[], limit: number, convert: (row: Row) => T): ListPage<T> {
-  return { items: rows.slice(0, limit).map(convert), hasMore: rows.length > limit };
-}
 
 /** The record of the row, or undefined without one. */
 function maybe<Row, T>(row: Row | undefined, convert: (row: Row) => T): T | undefined {
@@ -131,30 +127,15 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
     },
 
     // The partner dashboard (docs/dashboard.md).
+    ...listingMethods(runner, rows),
     async listApiKeys(partnerId) {
       return (await runner.all<ApiKeyRow>('partnerKeys', { partnerId })).map(rows.apiKeySummary);
     },
     async touchApiKey(keyHash, now) {
       await runner.run('touchKey', { keyHash, now });
     },
-    async listOrders(partnerId, query) {
-      const { environment, now, limit, offset } = query;
-      const filters = { variant: query.variant ?? null, state: query.state ?? null, search: query.search ?? null };
-      const found = await runner.all<OrderRow>('listOrders', { partnerId, environment, ...filters, now, limit: limit + 1, offset });
-      return pageOf(found, limit, rows.order);
-    },
-    async listOptIns(partnerId, query) {
-      const { environment, limit, offset } = query;
-      const found = await runner.all<OptInRow>('listOptIns', { partnerId, environment, search: query.search ?? null, limit: limit + 1, offset });
-      return pageOf(found, limit, rows.optIn);
-    },
     async orderHistory(scope, partnerOrderId) {
       return (await runner.all<OrderEventRow>('orderEvents', { ...scope, partnerOrderId })).map(rows.orderEvent);
-    },
-    async listPartnerJobs(scope, query) {
-      const { limit, offset } = query;
-      const found = await runner.all<JobRow>('listPartnerJobs', { ...scope, state: query.state ?? null, limit: limit + 1, offset });
-      return pageOf(found, limit, rows.job);
     },
     async findInvite(tokenHash) {
       return maybe(await runner.get<TokenRow>('invite', { tokenHash }), rows.invite);

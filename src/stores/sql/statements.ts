@@ -2,6 +2,7 @@
 // optional `::type` cast PostgreSQL needs to type a bare parameter) and rendered per dialect.
 import type { SqlDialect } from './dialect.js';
 import { CLAIMABLE_JOB_STATES } from './tables.js';
+import { listingStatements, type ListingStatementName } from './listings.js';
 import { rateLimitStatements } from './rate-limit.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
@@ -102,20 +103,6 @@ export function sharedStatements(dialect: SqlDialect) {
     touchKey: `UPDATE api_keys SET last_used_at = :now WHERE key_hash = :keyHash`,
     orderEvents: `SELECT kind, delta_micro_climes, micro_climes_after, at FROM order_events
     WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId ORDER BY event_id`,
-    listOrders: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
-    AND (:variant::text IS NULL OR variant = :variant)
-    AND (:state::text IS NULL
-      OR (:state = 'cancelled' AND cancelled_at IS NOT NULL)
-      OR (:state = 'unlocked' AND cancelled_at IS NULL AND unlock_date <= :now)
-      OR (:state = 'locked' AND cancelled_at IS NULL AND unlock_date > :now))
-    AND (:search::text IS NULL OR partner_order_id = :search OR cart_id = :search)
-    ORDER BY created_at DESC, partner_order_id LIMIT :limit OFFSET :offset`,
-    listOptIns: `SELECT * FROM opt_ins WHERE partner_id = :partnerId AND environment = :environment
-    AND (:search::text IS NULL OR cart_id = :search)
-    ORDER BY updated_at DESC, cart_id LIMIT :limit OFFSET :offset`,
-    listPartnerJobs: `SELECT * FROM jobs WHERE partner_id = :partnerId AND environment = :environment
-    AND (:state::text IS NULL OR state = :state)
-    ORDER BY created_at DESC, job_id LIMIT :limit OFFSET :offset`,
     insertInvite: `INSERT INTO dashboard_invites (token_hash, partner_id, created_at, expires_at)
     VALUES (:tokenHash, :partnerId, :createdAt, :expiresAt)`,
     invite: `SELECT * FROM dashboard_invites WHERE token_hash = :tokenHash`,
@@ -155,8 +142,9 @@ export function sharedStatements(dialect: SqlDialect) {
     WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key AND token = :token AND status IS NULL`,
     sweepIdempotencyKeys: `DELETE FROM idempotency_keys WHERE expires_at <= :now`,
     ...rateLimitStatements,
+    ...listingStatements(dialect),
   } as const;
 }
 
 /** The name of a shared statement. */
-export type SharedStatementName = keyof ReturnType<typeof sharedStatements>;
+export type SharedStatementName = keyof ReturnType<typeof sharedStatements> | ListingStatementName;

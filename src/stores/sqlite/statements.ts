@@ -1,7 +1,7 @@
 // The statements only the SQLite store runs, and the runner of every statement on one connection.
 import type Database from 'better-sqlite3';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
-import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement } from '../sql/statements.js';
+import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { sqliteDialect } from './dialect.js';
 
 /** Lists of ids travel as one JSON array parameter. */
@@ -29,7 +29,7 @@ const sqliteStatements = {
     updated_at = :now WHERE job_id = :jobId RETURNING *`,
 } as const;
 
-export type SqliteStatementName = keyof typeof sqliteStatements | keyof ReturnType<typeof sharedStatements>;
+export type SqliteStatementName = keyof typeof sqliteStatements | SharedStatementName;
 
 /** Every statement of the store, prepared once on the connection, run synchronously by name. */
 export interface SqliteRunner {

@@ -1,0 +1,103 @@
+// The data of bench/growth.bench.ts: one partner's orders, N of them, in a fresh SQLite file or
+// PostgreSQL schema. One order is made through the store's own code (as E1 makes it); the other
+// N - 1 are copied from it by one SQL statement (a recursive CTE in SQLite, generate_series in
+// PostgreSQL), spread evenly over two years, newest first: every tenth is a calculated order, every
+// fiftieth was cancelled an hour after it was made, and each unlocks ten days after it was made (the
+// contract's default), so that the newest ~1.4 % are locked. No history rows are copied.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { tokenHash, newToken } from '../src/dashboard/tokens.js';
+import { generateApiKey, hashApiKey } from '../src/http/keys.js';
+import type { Store } from '../src/orders/store.js';
+import { openPostgresStore } from '../src/stores/postgres.js';
+import { openSqliteStore } from '../src/stores/sqlite.js';
+
+export const PARTNER = 'growth';
+const SPAN_MS = 730 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A filled store, ready for `truecost serve --db url`. */
+export interface Filled {
+  readonly url: string;
+  readonly orders: number;
+  readonly key: string;
+  /** The dashboard's session cookie of the partner. */
+  readonly cookie: string;
+  /** When the newest order was made, and the time between two orders. */
+  readonly newest: number;
+  readonly stepMs: number;
+}
+
+/** The copy's columns from the template order `o` and the number `i`, in one dialect's JSON functions. */
+function copyColumns(json: { calculated: string; vote: string }): string {
+  return `o.partner_id, o.environment, 'bench-' || i,
+    CASE WHEN i % 10 = 3 THEN 'calculated' ELSE 'vote' END, o.micro_climes,
+    CASE WHEN i % 10 = 3 THEN ${json.calculated} ELSE ${json.vote} END,
+    CASE WHEN i % 10 = 3 THEN NULL ELSE 'cart-' || i END,
+    o.created_at - i * STEP + ${10 * DAY_MS}, o.created_at - i * STEP, o.created_at - i * STEP,
+    CASE WHEN i % 50 = 7 THEN o.created_at - i * STEP + 3600000 ELSE NULL END`;
+}
+const COLUMNS = 'partner_id, environment, partner_order_id, variant, micro_climes, sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at';
+
+async function seed(store: Store, now: number): Promise<{ key: string; cookie: string }> {
+  const key = generateApiKey('staging');
+  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: PARTNER, environment: 'staging', createdAt: now });
+  const order = { partner_order_id: 'bench-0', cart_id: 'cart-0', climes: 2.5, customer_name: 'Ada Lovelace', customer_email: 'ada@example.com' };
+  const plan = await store.createOrders({ partnerId: PARTNER, environment: 'staging' }, 'vote', [order], now);
+  if (!plan.ok) throw new Error('the template order was refused');
+  const token = newToken();
+  await store.createSession({ tokenHash: tokenHash(token), partnerId: PARTNER, createdAt: now, expiresAt: now + DAY_MS });
+  return { key, cookie: `truecost_session=${token}` };
+}
+
+export async function fillSqlite(path: string, orders: number): Promise<Filled> {
+  const now = Date.now();
+  const store = await openSqliteStore({ path });
+  const { key, cookie } = await seed(store, now);
+  await store.close();
+  const step = Math.floor(SPAN_MS / orders);
+  const db = new Database(path);
+  const columns = copyColumns({
+    calculated: `json_remove(json_set(o.sent_order, '$.partner_order_id', 'bench-' || i), '$.cart_id')`,
+    vote: `json_set(o.sent_order, '$.partner_order_id', 'bench-' || i, '$.cart_id', 'cart-' || i)`,
+  }).replaceAll('STEP', String(step));
+  db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${orders - 1})
+    INSERT INTO orders (${COLUMNS}) SELECT ${columns} FROM n, orders o WHERE o.partner_id = '${PARTNER}' AND o.partner_order_id = 'bench-0'`);
+  db.exec('ANALYZE');
+  db.close();
+  return { url: `sqlite:${path}`, orders, key, cookie, newest: now, stepMs: step };
+}
+
+export async function fillPostgres(connectionString: string, schema: string, orders: number): Promise<Filled> {
+  const now = Date.now();
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  try {
+    await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    const store = await openPostgresStore({ connectionString, schema });
+    const { key, cookie } = await seed(store, now);
+    await store.close();
+    const step = Math.floor(SPAN_MS / orders);
+    const columns = copyColumns({
+      calculated: `(o.sent_order - 'cart_id') || jsonb_build_object('partner_order_id', 'bench-' || i)`,
+      vote: `o.sent_order || jsonb_build_object('partner_order_id', 'bench-' || i, 'cart_id', 'cart-' || i)`,
+    }).replaceAll('STEP', String(step));
+    await admin.query(`SET search_path TO "${schema}"`);
+    await admin.query(`INSERT INTO orders (${COLUMNS}) SELECT ${columns}
+      FROM generate_series(1::bigint, ${orders - 1}) AS i, orders o WHERE o.partner_id = '${PARTNER}' AND o.partner_order_id = 'bench-0'`);
+    await admin.query('VACUUM ANALYZE orders');
+    const url = new URL(connectionString);
+    url.searchParams.set('schema', schema);
+    return { url: url.toString(), orders, key, cookie, newest: now, stepMs: step };
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Drops a schema {@link fillPostgres} made. */
+export async function dropSchema(connectionString: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+}

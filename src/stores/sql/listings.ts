@@ -1,0 +1,120 @@
+// The dashboard's listings by keyset (docs/dashboard.md, "Paging"): one statement per shape of
+// query (which filters, which bound), so that each is planned on the index made for it
+// (./tables.ts, step 'keyset listings') and any page costs what the first one does.
+import type { ListPage, ListPosition, PageBounds, Store } from '../../orders/store.js';
+import type { OrderState } from '../../schemas/order.js';
+import type { DialectName, SqlDialect } from './dialect.js';
+import type { JobRow, OptInRow, OrderRow, RowMappers } from './rows.js';
+
+type Bound = 'first' | 'after' | 'before';
+const BOUNDS: readonly Bound[] = ['first', 'after', 'before'];
+const STATES: readonly (OrderState | 'any')[] = ['any', 'locked', 'unlocked', 'cancelled'];
+
+/** The name of a listing statement: `listing <table> <filters> <bound>`. */
+export type ListingStatementName = `listing ${string}`;
+
+/**
+ * An id as the listings order it: by code point. SQLite's default (BINARY) collation does so;
+ * PostgreSQL's "C" collation does, whatever the database's own.
+ */
+const idOrder = (dialect: DialectName, column: string): string => (dialect === 'postgres' ? `${column} COLLATE "C"` : column);
+
+/** The WHERE terms of a bound and its ORDER BY, on the time column and the id. */
+function keyset(dialect: DialectName, time: string, idColumn: string, bound: Bound): { where: string[]; order: string } {
+  const id = idOrder(dialect, idColumn);
+  if (bound === 'first') return { where: [], order: `${time} DESC, ${id} DESC` };
+  // `time <= :at` bounds the index range; the second term only drops the rows of :at itself.
+  const [over, strictly] = bound === 'after' ? ['<=', '<'] : ['>=', '>'];
+  return {
+    where: [`${time} ${over} :at`, `(${time} ${strictly} :at OR ${id} ${strictly} :id)`],
+    order: bound === 'after' ? `${time} DESC, ${id} DESC` : `${time} ASC, ${id} ASC`,
+  };
+}
+
+function select(table: string, where: readonly string[], order: string): string {
+  return `SELECT * FROM ${table} WHERE ${['partner_id = :partnerId', 'environment = :environment', ...where].join(' AND ')} ORDER BY ${order} LIMIT :limit`;
+}
+
+const STATE_TERMS: Readonly<Record<OrderState | 'any', string[]>> = {
+  any: [],
+  cancelled: ['cancelled_at IS NOT NULL'],
+  unlocked: ['cancelled_at IS NULL', 'unlock_date <= :now'],
+  locked: ['cancelled_at IS NULL', 'unlock_date > :now'],
+};
+
+const orderName = (variant: boolean, state: OrderState | 'any', search: boolean, bound: Bound): ListingStatementName =>
+  `listing orders ${variant ? 'variant' : 'any'} ${state} ${search ? 'search' : 'all'} ${bound}`;
+const optInName = (search: boolean, bound: Bound): ListingStatementName => `listing opt_ins ${search ? 'search' : 'all'} ${bound}`;
+const jobName = (state: boolean, bound: Bound): ListingStatementName => `listing jobs ${state ? 'state' : 'any'} ${bound}`;
+
+/** Every listing statement of the dialect, by name. */
+export function listingStatements(dialect: SqlDialect): Record<ListingStatementName, string> {
+  const statements: Record<ListingStatementName, string> = {};
+  for (const bound of BOUNDS) {
+    for (const variant of [false, true]) {
+      for (const state of STATES) {
+        for (const search of [false, true]) {
+          const { where, order } = keyset(dialect.name, 'created_at', 'partner_order_id', bound);
+          const filters = [...(variant ? ['variant = :variant'] : []), ...STATE_TERMS[state], ...(search ? ['(partner_order_id = :search OR cart_id = :search)'] : [])];
+          // Time and id already order every row; the unlock date after them changes no order, but
+          // only orders_open gives it, so that the planner takes the index that compares the unlock
+          // date without reading the rows it passes.
+          const open = (state === 'locked' || state === 'unlocked') && !variant && !search;
+          // In the direction the index is read: SQLite's is ascending, read backwards newest first; PostgreSQL's newest first.
+          const byUnlock = open ? `, unlock_date ${(bound === 'before') !== (dialect.name === 'postgres') ? 'ASC' : 'DESC'}` : '';
+          statements[orderName(variant, state, search, bound)] = select('orders', [...filters, ...where], order + byUnlock);
+        }
+      }
+    }
+    for (const search of [false, true]) {
+      const { where, order } = keyset(dialect.name, 'updated_at', 'cart_id', bound);
+      statements[optInName(search, bound)] = select('opt_ins', [...(search ? ['cart_id = :search'] : []), ...where], order);
+    }
+    for (const state of [false, true]) {
+      const { where, order } = keyset(dialect.name, 'created_at', 'job_id', bound);
+      statements[jobName(state, bound)] = select('jobs', [...(state ? ['state = :state'] : []), ...where], order);
+    }
+  }
+  return statements;
+}
+
+/** Named parameters, as ./statements.ts takes them (not imported: it imports this module). */
+type Parameters = Readonly<Record<string, unknown>>;
+
+/** Runs listing statements. */
+interface ListingRunner {
+  all<Row>(name: ListingStatementName, parameters: Parameters): Promise<Row[]> | Row[];
+}
+
+function boundOf(bounds: PageBounds): { bound: Bound; position: Partial<ListPosition> } {
+  if (bounds.before !== undefined) return { bound: 'before', position: bounds.before };
+  if (bounds.after !== undefined) return { bound: 'after', position: bounds.after };
+  return { bound: 'first', position: {} };
+}
+
+/** Reads one more row than the page holds, to tell whether more follow; a page read backwards is turned newest first. */
+async function pageOf<Row, T>(runner: ListingRunner, name: (bound: Bound) => ListingStatementName, parameters: Parameters, bounds: PageBounds, convert: (row: Row) => T): Promise<ListPage<T>> {
+  const { bound, position } = boundOf(bounds);
+  const rows = await runner.all<Row>(name(bound), { ...parameters, ...position, limit: bounds.limit + 1 });
+  const items = rows.slice(0, bounds.limit).map(convert);
+  return { items: bound === 'before' ? items.reverse() : items, hasMore: rows.length > bounds.limit };
+}
+
+/** The listing methods of a SQL store. */
+export function listingMethods(runner: ListingRunner, rows: RowMappers): Pick<Store, 'listOrders' | 'listOptIns' | 'listPartnerJobs'> {
+  return {
+    listOrders: (partnerId, query) => {
+      const { environment, now, variant, state, search } = query;
+      const name = (bound: Bound): ListingStatementName => orderName(variant !== undefined, state ?? 'any', search !== undefined, bound);
+      return pageOf<OrderRow, ReturnType<RowMappers['order']>>(runner, name, { partnerId, environment, now, variant, search }, query, rows.order);
+    },
+    listOptIns: (partnerId, query) => {
+      const { environment, search } = query;
+      return pageOf<OptInRow, ReturnType<RowMappers['optIn']>>(runner, (bound) => optInName(search !== undefined, bound), { partnerId, environment, search }, query, rows.optIn);
+    },
+    listPartnerJobs: (scope, query) => {
+      const { state } = query;
+      return pageOf<JobRow, ReturnType<RowMappers['job']>>(runner, (bound) => jobName(state !== undefined, bound), { ...scope, state }, query, rows.job);
+    },
+  };
+}
