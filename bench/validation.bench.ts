@@ -8,7 +8,7 @@ import {
   flightTruecost,
   validate,
 } from '../src/index.js';
-import { validateRequest } from '../src/validation-fast.js';
+import { validateRequest } from '../src/validation/fast-acceptors.js';
 
 export default async function run(): Promise<void> {
   const text = '12.345678';
@@ -18,7 +18,7 @@ export default async function run(): Promise<void> {
   const target = await measure('validate(climesSchema)', () => validate(climesSchema, 12.345678));
   compare('Validation of one climes value', baseline, target);
 
-  // The request path: the hand-written acceptors of src/validation-fast.ts against zod/mini alone,
+  // The request path: the hand-written acceptors of src/validation/fast-acceptors.ts against zod/mini alone,
   // on the bodies of the HTTP benchmark (E6 with 10 flights, E1) and a batch of 100 orders (E2).
   const order = (JSON.parse(e1.body) as { order: Record<string, unknown> }).order;
   const bodies = [

@@ -6,8 +6,8 @@
  */
 export { apiErrors, successMessages, type ApiErrorName } from './errors.js';
 export { isStoreUnavailable, StoreUnavailableError, type StoreUnavailableReason } from './orders/unavailable.js';
-export { validate, type ValidationProblem, type ValidationResult } from './validation.js';
-export { TruecostValidationError } from './checked-request.js';
+export { validate, type ValidationProblem, type ValidationResult } from './validation/validate.js';
+export { TruecostValidationError } from './validation/checked-request.js';
 export {
   MAX_CLIMES,
   CLIMES_DECIMALS,

@@ -1,6 +1,6 @@
 import { bulkFlightResults } from '../calculators/flight/index.js';
 import { bulkFlightRequestSchema } from '../schemas/flight.js';
-import { validate } from '../validation.js';
+import { validate } from '../validation/validate.js';
 
 /**
  * The worker's default computation: the stored E7 request, validated again (it went through the

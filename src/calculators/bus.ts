@@ -4,7 +4,7 @@ import { dieselBusChain } from '../data/road-energy-chains.js';
 import { fuelCombustion } from '../data/fuels.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   busRequestSchema,
   type BusRequest,

@@ -7,7 +7,7 @@ import { indiaGridElectricity } from '../data/grid.js';
 import { indiaGhgUplift } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import { carRequestSchema, type Car, type CarRequest, type CarRequestInput, type CarResponse } from '../schemas/car.js';
 import { epaTreeSeedling } from '../data/epa-equivalents.js';
 import { treesPlanted } from './equivalents.js';

@@ -17,7 +17,7 @@ import {
 } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   commuteRequestSchema,
   type CommuteLeg,

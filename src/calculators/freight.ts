@@ -4,7 +4,7 @@ import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   freightRequestSchema,
   type FreightLeg,

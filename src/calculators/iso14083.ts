@@ -1,4 +1,4 @@
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import type { FactorUse } from '../data/factor.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { FreightRequestInput } from '../schemas/freight.js';

@@ -2,7 +2,7 @@ import { dieselCarChain } from '../data/road-energy-chains.js';
 import { indiaGhgCars } from '../data/india-ghg-2015.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import { suvRequestSchema, type SuvRequest, type SuvRequestInput, type SuvResponse } from '../schemas/transportation.js';
 import { basisOption, countedTotal, emissionBasis, partsAlong, type CalculatorOptions, type EmissionParts } from './basis.js';
 import type { Explained } from './explanation.js';

@@ -1,4 +1,4 @@
-import { checkedRequest } from '../checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   transportationRequestSchema,
   type BusRequest,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { EnergyBasis } from '../calculators/basis.js';
 import type { FlightMethod, FlightOptions } from '../calculators/flight/options.js';
 import type { Explained } from '../calculators/explanation.js';
-import type { ValidationProblem } from '../validation.js';
+import type { ValidationProblem } from '../validation/validate.js';
 
 // The query parameters of the calculator endpoints (E6, E8 to E13): `explain=true` adds
 // `explanations`, one per result element, as the library's explain* functions give them; `basis`

@@ -1,8 +1,8 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
-import type { Mutable } from '../mutable.js';
+import type { Mutable } from '../validation/mutable.js';
 import { payloadTooLargeMessage } from '../errors.js';
 import type { Scope } from '../orders/types.js';
-import { validateRequest } from '../validation-fast.js';
+import { validateRequest } from '../validation/fast-acceptors.js';
 import { isJsonContentType, readBodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { notJson, notUtf8 } from './not-json.js';

@@ -1,4 +1,4 @@
-import type { ValidationProblem } from '../validation.js';
+import type { ValidationProblem } from '../validation/validate.js';
 
 /**
  * The `error` of a 400 for a body that is not JSON (docs/api.md, "Requests", step 5): the whole

@@ -1,5 +1,5 @@
 import { apiErrors, type ApiErrorName } from '../errors.js';
-import type { ValidationProblem } from '../validation.js';
+import type { ValidationProblem } from '../validation/validate.js';
 
 /**
  * What a route answers, before it becomes a `Response`: the status, a JSON body (or, for the few

@@ -1,4 +1,4 @@
-import type { ValidationProblem } from '../validation.js';
+import type { ValidationProblem } from '../validation/validate.js';
 
 /**
  * The refusal `?strict=true` asks for when a body holds fields the API does not know (docs/api.md,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { z } from 'zod/mini';
 import { requestSchemas } from '../schemas/catalog.js';
-import { validate } from '../validation.js';
+import { validate } from '../validation/validate.js';
 import type { RequestKind } from './arbitraries.js';
 import { requestSamples } from './samples.js';
 

@@ -6,7 +6,7 @@ import type { Store } from '../../src/orders/store.js';
 import { bulkFlightResults } from '../../src/calculators/flight/index.js';
 import { bulkFlightRequestSchema } from '../../src/schemas/flight.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
-import { validate } from '../../src/validation.js';
+import { validate } from '../../src/validation/validate.js';
 import { enqueue, fixedTruecost, flights, scope, waitForJob, localEndpoints } from './helpers.js';
 import { closedPort, startReceiver } from './receiver.js';
 import type { Receiver } from './receiver.js';

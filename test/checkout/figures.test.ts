@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { cardFigures } from '../../src/checkout/figures.js';
 import { formatKg, formatMoney, knownCurrency } from '../../src/checkout/shared.js';
 import { climesSchema } from '../../src/schemas/common.js';
-import { validate } from '../../src/validation.js';
+import { validate } from '../../src/validation/validate.js';
 
 const decimals = (value: number): number => (String(value).split('.')[1] ?? '').length;
 

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { bulkFlightResults } from '../../src/calculators/flight/index.js';
 import { bulkFlightRequestSchema } from '../../src/schemas/flight.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
-import { validate } from '../../src/validation.js';
+import { validate } from '../../src/validation/validate.js';
 import { waitForJob } from '../bulk/helpers.js';
 import { startReceiver } from '../bulk/receiver.js';
 import { calculatorSamples } from '../schemas/samples.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { explainFlightTruecost } from '../../src/calculators/flight/index.js';
 import { apiErrors } from '../../src/errors.js';
 import { flightRequestSchema } from '../../src/schemas/flight.js';
-import { validate } from '../../src/validation.js';
+import { validate } from '../../src/validation/validate.js';
 import { itemExplanationSchema } from '../../src/http/explain.js';
 import { buildOpenApiDocument, routes as allRoutes } from '../../src/http/index.js';
 import { calculatorRouteCases, calculatorSamples } from '../schemas/samples.js';

@@ -1,4 +1,4 @@
-import { checkedRequest } from '../../checked-request.js';
+import { checkedRequest } from '../../validation/checked-request.js';
 import { flightSchema, type Flight, type FlightInput } from '../../schemas/flight.js';
 import { countedTotal, scaleParts, type EnergyBasis } from '../basis.js';
 import type { ItemExplanation } from '../explanation.js';

@@ -1,6 +1,6 @@
 import { METHODOLOGY_VERSION } from '../../data/version.js';
 import { successMessages } from '../../errors.js';
-import { checkedRequest } from '../../checked-request.js';
+import { checkedRequest } from '../../validation/checked-request.js';
 import {
   bulkFlightRequestSchema,
   flightRequestSchema,

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bulkFlightResults, explainFlightTruecost, flightEmissions, flightTruecost } from '../../../src/calculators/flight/index.js';
-import { TruecostValidationError } from '../../../src/checked-request.js';
+import { TruecostValidationError } from '../../../src/validation/checked-request.js';
 import type { FlightInput } from '../../../src/schemas/flight.js';
 
 const a321neo: FlightInput = { departure: 'BOM', arrival: 'DEL', no_of_tickets: 1, aircraft_model: '32Q' };

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
-import { airportCodes } from '../src/data/flight/airport-index.js';
-import { flightRequestSchema } from '../src/schemas/flight.js';
-import { createOrderRequestSchema, createOrdersRequestSchema } from '../src/schemas/order.js';
-import { ignoredFields } from '../src/ignored-fields.js';
+import { airportCodes } from '../../src/data/flight/airport-index.js';
+import { flightRequestSchema } from '../../src/schemas/flight.js';
+import { createOrderRequestSchema, createOrdersRequestSchema } from '../../src/schemas/order.js';
+import { ignoredFields } from '../../src/validation/ignored-fields.js';
 import {
   acceptCreateOrderRequest,
   acceptCreateOrdersRequest,
@@ -12,7 +12,7 @@ import {
   fastAcceptors,
   validateRequest,
   type Accepted,
-} from '../src/validation-fast.js';
+} from '../../src/validation/fast-acceptors.js';
 
 const codes = airportCodes();
 const airport = fc.oneof(

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flightRequestSchema, requestSchemas, validate } from '../src/index.js';
-import { ignoredFields } from '../src/ignored-fields.js';
-import { arbitraries, type RequestKind } from '../src/testing/index.js';
+import { flightRequestSchema, requestSchemas, validate } from '../../src/index.js';
+import { ignoredFields } from '../../src/validation/ignored-fields.js';
+import { arbitraries, type RequestKind } from '../../src/testing/index.js';
 
 /** The paths of every plain object in a JSON value (`''` for the value itself), with the object. */
 function objectsOf(value: unknown, prefix = ''): [string, Record<string, unknown>][] {

@@ -3,13 +3,13 @@
 // schema does not carry the flight and order schemas. Each acceptor either returns exactly the value
 // that zod would produce for the input (defaults filled, unknown keys dropped, airport codes
 // normalised) or undefined, and then `validate` asks zod, which stays the source of truth and
-// the only one to describe a refusal. A property test (test/validation-fast.test.ts) holds every
+// the only one to describe a refusal. A property test (test/validation/fast-acceptors.test.ts) holds every
 // acceptor to that: whatever it accepts, zod accepts with a deep-equal value, and it accepts every
 // valid body zod accepts. Anything unusual (a string with U+0000 or a lone surrogate, an object
 // that is not plain, a key present with the value undefined) is left to zod.
 //
 // An acceptor also tells whether every key of the body was kept in the value (`exact`): then no
-// field was ignored, and the walk that lists ignored fields (src/ignored-fields.ts, about 1 µs for
+// field was ignored, and the walk that lists ignored fields (src/validation/ignored-fields.ts, about 1 µs for
 // E6 with 10 flights) is skipped; otherwise it runs as for any schema.
 //
 // They still pay with the schemas on zod/mini: `npm run bench -- validation` (bench/validation.bench.ts,
@@ -17,8 +17,8 @@
 // 3.1× the rate of zod alone for E6 with 10 flights (210 000 against 67 700 per second), 2.4× for
 // E1 (958 000 against 406 000) and 3.4× for E2 with 100 orders (24 700 against 7 200).
 import type * as z from 'zod/mini';
-import { knownAirportCode } from './data/flight/airport-locations.js';
-import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from './schemas/limits.js';
+import { knownAirportCode } from '../data/flight/airport-locations.js';
+import { hasAtMostSixDecimals, MAX_CLIMES, MAX_IDENTIFIER_LENGTH } from '../schemas/limits.js';
 import {
   CARRIER_CODE_PATTERN,
   DEFAULT_AIRCRAFT_MODEL,
@@ -30,7 +30,7 @@ import {
   type Flight,
   type FlightRequest,
   type FlightSeatMap,
-} from './schemas/flight.js';
+} from '../schemas/flight.js';
 import {
   createOrderRequestSchema,
   createOrdersRequestSchema,
@@ -40,10 +40,10 @@ import {
   type CreateOrderRequest,
   type CreateOrdersRequest,
   type Order,
-} from './schemas/order.js';
+} from '../schemas/order.js';
 import type { Mutable } from './mutable.js';
 import { NO_IGNORED_FIELDS } from './ignored-fields.js';
-import { acceptedAs, validate, type ValidationResult } from './validation.js';
+import { acceptedAs, validate, type ValidationResult } from './validate.js';
 
 /** Longest e-mail address accepted (RFC 5321 path limit, as `orderSchema` says). */
 const MAX_EMAIL_LENGTH = 254;

@@ -1,5 +1,5 @@
 import type { core, output } from 'zod/mini';
-import { validate, wasValidatedBy, type ValidationProblem } from './validation.js';
+import { validate, wasValidatedBy, type ValidationProblem } from './validate.js';
 
 /**
  * What a calculator throws for a request its schema refuses: the same `path` and `reason` as the

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { climesSchema, validate } from '../src/index.js';
-import { hasAtMostSixDecimals } from '../src/schemas/common.js';
+import { climesSchema, validate } from '../../src/index.js';
+import { hasAtMostSixDecimals } from '../../src/schemas/common.js';
 
 const body = z.object({
   queries: z.object({

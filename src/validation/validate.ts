@@ -28,7 +28,7 @@ export type ValidationResult<T> =
   | { readonly ok: false; readonly error: ValidationProblem };
 
 // The values `validate` returned, each with the schema that accepted it: a calculator given one of
-// them does not validate it again (src/checked-request.ts).
+// them does not validate it again (src/validation/checked-request.ts).
 const validatedBy = new WeakMap<object, core.$ZodType>();
 
 /**
