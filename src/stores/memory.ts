@@ -11,6 +11,8 @@ import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
 import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryJobs } from './memory/jobs.js';
+import { memoryEvents } from './memory/events.js';
+import { changeEventType } from '../orders/events.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 
@@ -43,6 +45,8 @@ export function createMemoryStore(): Store {
   const sessions = new Map<string, SessionRecord>();
   const jobs = memoryJobs();
   const { guarded, ...idempotency } = memoryIdempotency();
+  // The outbox of order events, appended to in the same step as each order write.
+  const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
@@ -71,6 +75,7 @@ export function createMemoryStore(): Store {
       for (const record of plan.inserts) {
         writeOrder(record);
         recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
+        appendEvent(record, 'order.created', now);
       }
     }
     return structuredClone(plan);
@@ -83,6 +88,7 @@ export function createMemoryStore(): Store {
       writeOrder(outcome.record);
       const after = outcome.record.microClimes;
       recordEvent(outcome.record, { kind: change.kind, deltaMicroClimes: after - before.microClimes, microClimesAfter: after, at: now });
+      appendEvent(outcome.record, changeEventType(change.kind, outcome.record), now);
     }
     return structuredClone(outcome);
   }
@@ -92,6 +98,8 @@ export function createMemoryStore(): Store {
     ...jobs,
     // Idempotency-Keys (./memory/idempotency.ts).
     ...idempotency,
+    // Order events and their deliveries (./memory/events.ts).
+    ...events,
     // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
     ...memorySignInFailures(),
 

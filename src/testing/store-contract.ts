@@ -1,4 +1,5 @@
 import type { Store } from '../orders/store.js';
+import { defineEventChecks } from './store-checks/events.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineOrderChecks } from './store-checks/orders.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
@@ -20,6 +21,7 @@ function defineChecks(check: DefineCheck): void {
   defineQueueChecks(check);
   defineSignInChecks(check);
   defineIdempotencyChecks(check);
+  defineEventChecks(check);
 }
 
 /**

@@ -21,6 +21,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   { name: 'queue health' },
   // The partner API's rate limits in the database, so that every server on it counts together.
   { name: 'shared rate limits' },
+  // Order events: the outbox written with each order change, the partners' events endpoints, and
+  // when each order's unlock was announced. Orders unlocked before the step are announced once.
+  { name: 'order events' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

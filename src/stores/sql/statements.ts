@@ -3,6 +3,7 @@
 import type { SqlDialect } from './dialect.js';
 import { CLAIMABLE_JOB_STATES } from './tables.js';
 import { rateLimitStatements } from './rate-limit.js';
+import { eventStatements } from './event-statements.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -155,6 +156,8 @@ export function sharedStatements(dialect: SqlDialect) {
     WHERE partner_id = :partnerId AND environment = :environment AND idempotency_key = :key AND token = :token AND status IS NULL`,
     sweepIdempotencyKeys: `DELETE FROM idempotency_keys WHERE expires_at <= :now`,
     ...rateLimitStatements,
+    // Order events (./event-statements.ts).
+    ...eventStatements,
   } as const;
 }
 

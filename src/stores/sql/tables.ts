@@ -2,6 +2,7 @@
 // Never change a column a released migration created: add one with `addedIn` instead.
 import { JOB_STATES, ORDER_EVENT_KINDS, type JobState } from '../../orders/store.js';
 import { ENVIRONMENTS } from '../../orders/types.js';
+import { eventIndexes, eventTables, eventTableSettings } from './event-tables.js';
 import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
@@ -14,7 +15,8 @@ export type StepName =
   | 'idempotency keys'
   | 'key change counter'
   | 'queue health'
-  | 'shared rate limits';
+  | 'shared rate limits'
+  | 'order events';
 
 export interface Column {
   readonly name: string;
@@ -76,7 +78,16 @@ export const tables: readonly Table[] = [
   {
     name: 'partners',
     createdIn: 'initial',
-    columns: [text('partner_id', { primaryKey: true }), text('result_url', { nullable: true }), text('result_secret', { nullable: true }), time('created_at'), time('updated_at')],
+    columns: [
+      text('partner_id', { primaryKey: true }),
+      text('result_url', { nullable: true }),
+      text('result_secret', { nullable: true }),
+      time('created_at'),
+      time('updated_at'),
+      // Where the partner's order events go, and the secret that signs them (docs/api.md, "Order events").
+      text('events_url', { nullable: true, addedIn: 'order events' }),
+      text('events_secret', { nullable: true, addedIn: 'order events' }),
+    ],
   },
   {
     name: 'api_keys',
@@ -108,6 +119,8 @@ export const tables: readonly Table[] = [
       time('cancelled_at', { nullable: true }),
       // Every write of an order increments it, so a conditional UPDATE can tell whether the row changed since it was read.
       { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
+      // When the worker wrote the order's `order.unlocked` event, in the transaction that wrote it; null before.
+      time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
     ],
     primaryKey: ['partner_id', 'environment', 'partner_order_id'],
   },
@@ -217,6 +230,7 @@ export const tables: readonly Table[] = [
     unlogged: true,
     columns: [text('server_id', { primaryKey: true }), time('seen_at')],
   },
+  ...eventTables,
 ];
 
 /**
@@ -237,6 +251,7 @@ export const tableSettings: readonly TableSettings[] = [
       autovacuum_vacuum_cost_delay: 0,
     },
   },
+  ...eventTableSettings,
 ];
 
 /** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
@@ -262,5 +277,6 @@ export const indexes: readonly Index[] = [
   { name: 'idempotency_keys_expired', table: 'idempotency_keys', createdIn: 'idempotency keys', on: '(expires_at)' },
   // The failed jobs by when they failed: `truecost jobs redrive` and the queue's metrics (docs/bulk.md).
   { name: 'jobs_failed', table: 'jobs', createdIn: 'queue health', on: "(updated_at) WHERE state = 'failed'" },
+  ...eventIndexes,
 ];
 
