@@ -24,7 +24,8 @@ import type { Store } from '../orders/store.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import { sharedRateLimiter, type SharedLimitStore } from '../stores/shared-rate-limit.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
-import { workerEventFields, workerEventLevel } from './worker.js';
+import { eventsWorkerEventFields, eventsWorkerEventLevel, workerEventFields, workerEventLevel } from './worker.js';
+import { startEventsWorker } from '../bulk/events-worker.js';
 
 /** Why `GET /docs` answers 404, logged at start when the API reference's package is missing. */
 export const DOCS_UNAVAILABLE = '/docs answers 404: its optional package @scalar/api-reference is not installed (npm install @scalar/api-reference)';
@@ -200,6 +201,12 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       metrics.workerEvent(event);
     },
   });
+  // And order events, from the outbox every order write fills (docs/operations.md, "Order events").
+  const eventsWorker = startEventsWorker({
+    store,
+    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
+    log: (event) => log.write(eventsWorkerEventLevel(event), eventsWorkerEventFields(event)),
+  });
   let draining = false;
   const limits = rateLimitsOf(options.rateLimit, store, log);
   const handler = createHandler({
@@ -248,7 +255,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   }, async () => {
     await drain.close(SHUTDOWN_GRACE_MS);
     sweep.stop();
-    await Promise.all([worker.stop(), limits?.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
+    await Promise.all([worker.stop(), eventsWorker.stop(), limits?.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });
 }

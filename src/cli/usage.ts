@@ -21,6 +21,7 @@ export const USAGE = `Usage:
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
+  truecost partners set-events-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight [--json] [--explain] [--basis wtw|ttw] < body.json
@@ -36,8 +37,8 @@ export const USAGE = `Usage:
 or memory: (serve only: the commands that write to a store refuse it).
 Environment (a flag wins over its variable; serve --help names each one's flag and default):
 ${wrapped(SERVE_ENV_VARIABLES)}.
-Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
-private addresses (for local testing). serve --workers runs N server processes on one port
+Timeouts are in milliseconds. --allow-private-endpoints lets bulk results and order events go to
+loopback and private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
 
 /** What `truecost COMMAND --help` adds under the usage lines of its command. */
@@ -52,7 +53,7 @@ const DETAILS: Readonly<Record<string, string>> = {
   --no-request-log  no log line per request
   --request-timeout MS   most time to receive a whole request (default 30000)
   --headers-timeout MS   most time to receive the headers (default 10000)
-  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)
+  --allow-private-endpoints  deliver bulk results and order events to loopback and private addresses (local testing)
   --workers N|auto  server processes on one port (default 1; auto: one per core; not with memory:)
   --metrics-port N  serve /metrics on its own port instead of the main one
   --metrics-host A  address of the metrics port (default: --host)
@@ -70,7 +71,7 @@ ${environmentHelp()}
 On a SQLite file it creates, serve makes a staging key for the partner local and prints it once;
 on memory:, at every start. /docs needs the optional package @scalar/api-reference.`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
-  partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
+  partners: 'Sets where bulk results (set-endpoint) or order events (set-events-endpoint) of a partner are delivered, printing the new signing secret, or prints a one-time dashboard sign-in URL (invite).',
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
@@ -81,7 +82,7 @@ the well-to-wake default (as ?basis=ttw).`,
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
   unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
-  worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
+  worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
 };
 
 /** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */
