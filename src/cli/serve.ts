@@ -83,6 +83,16 @@ function workersOf(value: string | undefined): number {
   return integerOption(value, 'workers', 1, 1, 1024);
 }
 
+/** The service's public address (`--public-url`, `TRUECOST_PUBLIC_URL`): an http or https URL, no query, no fragment. */
+function publicUrlOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    throw new UsageError(`--public-url must be an http or https URL without credentials, query or fragment; got ${JSON.stringify(value)}.`);
+  }
+  return value.replace(/\/+$/, '');
+}
+
 /** Parses and checks the command line of `truecost serve`. */
 export function parseServeOptions(args: readonly string[]): ServeOptions {
   const { values, positionals } = parseCommand(args, {
@@ -105,6 +115,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'db-listen-url': { type: 'string' },
     'stale-key-window': { type: 'string' },
     'idempotency-retention': { type: 'string' },
+    'public-url': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -119,7 +130,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
   const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
   const dbListenUrl = dbListenUrlOf(values['db-listen-url']);
   const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
+  const publicUrl = publicUrlOf(values['public-url'] ?? (process.env['TRUECOST_PUBLIC_URL'] || undefined));
   return {
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
     host,
     db,
@@ -227,6 +240,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       : (entry) => metrics.request(entry),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
     idempotency: { retentionMs: options.idempotencyRetentionMs },
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   });
   const sweep = startIdempotencySweep(store, (error) => log.write('error', { event: 'idempotency-sweep', error: String(error) }));
   const dashboard = dashboardListener({

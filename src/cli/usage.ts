@@ -17,7 +17,7 @@ export const USAGE = `Usage:
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
                  [--db-timeout 5000] [--db-connect-timeout 5000] [--db-listen-url URL] [--stale-key-window 60000]
-                 [--idempotency-retention 24]
+                 [--idempotency-retention 24] [--public-url URL]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
@@ -65,6 +65,8 @@ const DETAILS: Readonly<Record<string, string>> = {
                     LISTENed for (env TRUECOST_DB_LISTEN_URL); without it they are polled every 1 s
   --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
   --idempotency-retention HOURS  how long an Idempotency-Key replays its answer (default 24, at most 720)
+  --public-url URL  the service's public address: each order's certificate_url is under it
+                    (env TRUECOST_PUBLIC_URL; default none: certificate_url is the path alone)
 
 ${environmentHelp()}
 

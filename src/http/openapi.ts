@@ -47,7 +47,10 @@ function successResponses(route: AnyRoute): JsonObject {
       answer.schema !== undefined
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
         : { [answer.contentType ?? 'text/plain']: { schema: { type: 'string' } } };
-    responses[String(answer.status)] = { description: answer.description, content, ...(headers === undefined ? {} : { headers }) };
+    // A second answer of the same status (the same resource in another media type) adds its content.
+    const same = responses[String(answer.status)] as { description: string; content: JsonObject } | undefined;
+    const description = same === undefined ? answer.description : `${same.description} ${answer.description}`;
+    responses[String(answer.status)] = { description, content: { ...same?.content, ...content }, ...(headers === undefined ? {} : { headers }) };
   }
   return responses;
 }

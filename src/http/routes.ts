@@ -2,6 +2,7 @@ import type { AnyRoute } from './route.js';
 import { flightRoutes, roadRoutes } from './routes-calculators.js';
 import { orderRoutes } from './routes-orders.js';
 import { eventRoutes } from './routes-events.js';
+import { certificateRoutes } from './routes-certificates.js';
 import { systemRoutes } from './routes-system.js';
 
 /**
@@ -10,4 +11,4 @@ import { systemRoutes } from './routes-system.js';
  *
  * @remarks Since 0.1.0
  */
-export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...eventRoutes, ...flightRoutes, ...roadRoutes];
+export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...eventRoutes, ...certificateRoutes, ...flightRoutes, ...roadRoutes];

@@ -178,7 +178,8 @@ function stringSchema(schema: core.$ZodType): Json {
   const json: Json = { type: 'string' };
   if (typeof minimum === 'number') json['minLength'] = minimum;
   if (typeof maximum === 'number') json['maxLength'] = maximum;
-  if (format !== undefined) {
+  // A regex check is a format of its own to zod; JSON Schema says it as the pattern below.
+  if (format !== undefined && format !== 'regex') {
     if (format !== 'email') throw unsupported(`format ${String(format)}`);
     json['format'] = format;
   }

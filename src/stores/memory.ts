@@ -47,6 +47,9 @@ export function createMemoryStore(): Store {
   const { guarded, ...idempotency } = memoryIdempotency();
   // The outbox of order events, appended to in the same step as each order write.
   const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
+  /** Each order's certificate id, given on the first ask, and the order of each. */
+  const certificates = new Map<string, string>();
+  const certified = new Map<string, string>();
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
@@ -237,6 +240,21 @@ export function createMemoryStore(): Store {
     async revokeSession(tokenHash: string, now: number): Promise<void> {
       const session = sessions.get(tokenHash);
       if (session !== undefined && session.revokedAt === null) sessions.set(tokenHash, { ...session, revokedAt: now });
+    },
+
+    async certificateOf(scope, partnerOrderId, newId): Promise<string | undefined> {
+      const key = scoped(scope, partnerOrderId);
+      if (!orders.has(key)) return undefined;
+      if (!certificates.has(key)) {
+        certificates.set(key, newId);
+        certified.set(newId, key);
+      }
+      return certificates.get(key);
+    },
+
+    async orderByCertificate(certificateId): Promise<OrderRecord | undefined> {
+      const key = certified.get(certificateId);
+      return key === undefined ? undefined : structuredClone(orders.get(key));
     },
 
     async close(): Promise<void> {},

@@ -74,7 +74,7 @@ describe('order events from truecost serve', () => {
       expect(await server.stop('SIGKILL')).toBeNull();
       const beforeRestart = receiver.deliveries.length;
       answer = 200;
-      server = await startService(['--db', db, '--allow-private-endpoints']);
+      server = await startService(['--db', db, '--allow-private-endpoints', '--public-url', 'https://truecost.example.com/']);
       // Within the first retry's delay, or a lapsed lease if the kill cut a delivery short.
       await expect
         .poll(() => receiver.deliveries.slice(beforeRestart).filter((delivery) => delivery.verified && JSON.parse(delivery.body).data.order.partner_order_id === 'o3').length, {
@@ -91,6 +91,16 @@ describe('order events from truecost serve', () => {
       const feed = await fetch(`${server.base}/v3/integrations/events?limit=1000`, { headers: { 'x-api-key': key } });
       const { events } = (await feed.json()) as { events: Received[] };
       expect(events.map((event) => event.id)).toEqual([...received().map((event) => event.id).slice(0, 6), o3[0]!.webhookId]);
+
+      // The order's certificate is under --public-url, and opens without a key on this server.
+      const read = await fetch(`${server.base}/v3/integrations/vote/order/o1`, { headers: { 'x-api-key': key } });
+      const certificateUrl = ((await read.json()) as { order: { certificate_url: string } }).order.certificate_url;
+      expect(certificateUrl).toMatch(/^https:\/\/truecost\.example\.com\/certificates\/[0-9a-f]{32}$/);
+      const certificate = await fetch(`${server.base}${new URL(certificateUrl).pathname}`, { headers: { accept: 'application/json' } });
+      expect(certificate.status).toBe(200);
+      const text = await certificate.text();
+      expect(JSON.parse(text).certificate).toMatchObject({ climes: 8.5, state: 'unlocked', project_id: 'forest-1' });
+      expect(text).not.toMatch(/ada@example|Ada Lovelace/);
     } finally {
       await server.stop();
       await receiver.close();

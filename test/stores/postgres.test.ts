@@ -78,7 +78,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       DROP TABLE outbox_events, key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
       DROP INDEX api_keys_partner, orders_listing, opt_ins_listing, jobs_partner, jobs_failed;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
-      ALTER TABLE orders DROP COLUMN updated_seq, DROP COLUMN unlock_announced_at;
+      ALTER TABLE orders DROP COLUMN updated_seq, DROP COLUMN unlock_announced_at, DROP COLUMN certificate_id;
       ALTER TABLE partners DROP COLUMN events_url, DROP COLUMN events_secret; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();
     try {

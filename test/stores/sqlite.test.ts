@@ -44,7 +44,7 @@ describe('the SQLite store on disk', () => {
     await first.close();
     const db = new Database(path);
     db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DROP INDEX jobs_failed; DELETE FROM schema_migrations WHERE version >= 3');
-    db.exec('DROP TABLE outbox_events; DROP INDEX orders_unlock_due; ALTER TABLE orders DROP COLUMN unlock_announced_at');
+    db.exec('DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
     db.exec('ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
     db.close();
     const migrated = await openSqliteStore({ path });

@@ -37,6 +37,12 @@ export const eventStatements = {
   // Marks the order announced, unless another worker did, or it was cancelled, since it was read.
   announceUnlock: `UPDATE orders SET unlock_announced_at = :now WHERE partner_id = :partnerId AND environment = :environment
     AND partner_order_id = :partnerOrderId AND unlock_announced_at IS NULL AND cancelled_at IS NULL`,
+  // The public certificates (src/orders/certificates.ts): an id is given once, by the first read.
+  assignCertificate: `UPDATE orders SET certificate_id = :newId WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id = :partnerOrderId AND certificate_id IS NULL`,
+  certificateOf: `SELECT certificate_id FROM orders WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id = :partnerOrderId`,
+  orderByCertificate: `SELECT * FROM orders WHERE certificate_id = :certificateId`,
   eventSeq: `SELECT seq FROM outbox_events WHERE event_id = :eventId AND partner_id = :partnerId AND environment = :environment`,
   listEvents: `SELECT o.*, e.event_id, e.type AS event_type, e.micro_climes AS event_micro_climes, e.created_at AS event_created_at
     FROM outbox_events e JOIN orders o ON o.partner_id = e.partner_id AND o.environment = e.environment

@@ -77,6 +77,8 @@ export const eventIndexes = [
     unique: true,
     on: "(partner_id, environment, partner_order_id) WHERE type = 'order.unlocked'",
   },
+  // The public certificates: an id names one order.
+  { name: 'orders_certificate', table: 'orders', createdIn: 'order events', unique: true, on: '(certificate_id) WHERE certificate_id IS NOT NULL' },
   // The orders whose unlock the worker has yet to announce: only locked orders stay in it.
   { name: 'orders_unlock_due', table: 'orders', createdIn: 'order events', on: '(unlock_date) WHERE unlock_announced_at IS NULL AND cancelled_at IS NULL' },
 ] as const;

@@ -3,6 +3,7 @@
 // unlock announcements run in each store's own transactions (sqlite/events.ts, postgres/events.ts).
 import type { EventAttemptOutcome, EventDelivery, EventDeliveryState, EventStore, OrderEventType, OutboxEvent } from '../../orders/events.js';
 import type { Environment, OrderRecord } from '../../orders/types.js';
+import type { CertificateStore } from '../../orders/certificates.js';
 import { integerOrNull, type Decoders, type SqlInteger } from './dialect.js';
 import type { SqlRunner } from './queries.js';
 import type { OrderRow, RowMappers } from './rows.js';
@@ -74,7 +75,7 @@ export function sqlEventMethods(
   runner: SqlRunner,
   decode: Decoders,
   rows: RowMappers,
-): Omit<EventStore, 'claimEvent' | 'announceUnlocks'> & { deliveryOf(row: OutboxEventRow): Promise<EventDelivery> } {
+): Omit<EventStore, 'claimEvent' | 'announceUnlocks'> & CertificateStore & { deliveryOf(row: OutboxEventRow): Promise<EventDelivery> } {
   async function deliveryOf(row: OutboxEventRow): Promise<EventDelivery> {
     const scope = { partnerId: row.partner_id, environment: row.environment, partnerOrderId: row.partner_order_id };
     const order = await runner.get<OrderRow>('order', scope);
@@ -119,6 +120,14 @@ export function sqlEventMethods(
         })),
         hasMore: found.length > query.limit,
       };
+    },
+    async certificateOf(scope, partnerOrderId, newId) {
+      await runner.run('assignCertificate', { ...scope, partnerOrderId, newId });
+      return (await runner.get<{ certificate_id: string }>('certificateOf', { ...scope, partnerOrderId }))?.certificate_id;
+    },
+    async orderByCertificate(certificateId) {
+      const row = await runner.get<OrderRow>('orderByCertificate', { certificateId });
+      return row === undefined ? undefined : rows.order(row);
     },
     async getEventDelivery(scope, eventId) {
       const row = await runner.get<OutboxEventRow>('outboxEvent', { eventId });

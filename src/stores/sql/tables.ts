@@ -121,6 +121,8 @@ export const tables: readonly Table[] = [
       { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
       // When the worker wrote the order's `order.unlocked` event, in the transaction that wrote it; null before.
       time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
+      // The id of the order's public certificate (128 random bits), given the first time the order is read.
+      text('certificate_id', { nullable: true, addedIn: 'order events' }),
     ],
     primaryKey: ['partner_id', 'environment', 'partner_order_id'],
   },

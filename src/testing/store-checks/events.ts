@@ -143,4 +143,17 @@ export function defineEventChecks(check: DefineCheck): void {
     expectThat(await store.getEventsEndpoint('p1')).toEqual({ url: 'https://example.com/events2', secret: 'whsec_d' });
     expectThat(await store.getEventsEndpoint('p2')).toEqual({ url: 'https://example.org/events', secret: 'whsec_c' });
   });
+
+  check('certificates: gives each order one certificate id on the first ask, and finds the order by it', async (store) => {
+    await store.createOrders(staging, 'vote', [order()], now);
+    await store.createOrders(production, 'vote', [order()], now);
+    expectThat(await store.certificateOf(staging, 'o-unknown', 'a'.repeat(32))).toBeUndefined();
+    expectThat(await store.certificateOf(staging, 'o-1', 'b'.repeat(32))).toBe('b'.repeat(32));
+    expectThat(await store.certificateOf(staging, 'o-1', 'c'.repeat(32))).toBe('b'.repeat(32));
+    expectThat(await store.certificateOf(production, 'o-1', 'd'.repeat(32))).toBe('d'.repeat(32));
+    expectThat(await store.orderByCertificate('b'.repeat(32))).toMatchObject({ ...staging, partnerOrderId: 'o-1' });
+    expectThat(await store.orderByCertificate('d'.repeat(32))).toMatchObject({ ...production, partnerOrderId: 'o-1' });
+    expectThat(await store.orderByCertificate('a'.repeat(32))).toBeUndefined();
+    expectThat(await store.orderByCertificate('c'.repeat(32))).toBeUndefined();
+  });
 }
