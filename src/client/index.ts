@@ -8,7 +8,7 @@
  */
 import { causeOf, hostAndPort, TruecostApiError, TruecostNetworkError } from './errors.js';
 import { sleep, withTimeout } from './timing.js';
-import type { BulkFlightResults, BusRequest, CallOptions, SuvRequest, TruecostClient, TruecostClientOptions, Variant } from './types.js';
+import type { BulkFlightResults, BusRequest, CallOptions, ListEventsQuery, OrderEventMessage, SuvRequest, TruecostClient, TruecostClientOptions, Variant } from './types.js';
 import { verifyWebhook, type WebhookHeaders } from './webhook.js';
 
 export { TruecostApiError, TruecostNetworkError } from './errors.js';
@@ -141,6 +141,15 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     logistics: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics', body }, callOptions),
     commute: (body, callOptions) => send({ method: 'POST', path: '/v3/commute', body }, callOptions),
     freight: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight', body }, callOptions),
+    events: {
+      list: (query: ListEventsQuery = {}, callOptions?: CallOptions) => {
+        const search = new URLSearchParams();
+        if (query.after !== undefined) search.set('after', query.after);
+        if (query.limit !== undefined) search.set('limit', String(query.limit));
+        const text = search.toString();
+        return send({ method: 'GET', path: `/v3/integrations/events${text === '' ? '' : `?${text}`}` }, callOptions);
+      },
+    },
   };
 }
 
@@ -194,6 +203,35 @@ export async function verifyBulkDelivery(secret: string, headers: WebhookHeaders
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
     return Object.values(parsed).every((value) => typeof value === 'string') ? (parsed as BulkFlightResults) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The types of order event a delivery may carry. */
+const ORDER_EVENT_TYPES: readonly string[] = ['order.created', 'order.climes_added', 'order.climes_removed', 'order.cancelled', 'order.unlocked'];
+
+/**
+ * Checks an order event delivery (docs/api.md, "Order events") with the secret `truecost partners
+ * set-events-endpoint` printed, and returns the event, or undefined when the signature or timestamp
+ * does not hold (see {@link verifyWebhook}) or the body is no order event. A receiver drops an event
+ * whose `id` it has seen: delivery is at least once.
+ *
+ * @example
+ * ```ts
+ * const event = await verifyOrderEvent(process.env.TRUECOST_EVENTS_SECRET!, request.headers, await request.text());
+ * if (event === undefined) return new Response(null, { status: 401 });
+ * if (event.type === 'order.unlocked') await markFinal(event.data.order.partner_order_id);
+ * ```
+ * @remarks Since 0.3.0
+ */
+export async function verifyOrderEvent(secret: string, headers: WebhookHeaders, body: string): Promise<OrderEventMessage | undefined> {
+  if (!(await verifyWebhook(secret, headers, body))) return undefined;
+  try {
+    const parsed = JSON.parse(body) as Partial<OrderEventMessage> | null;
+    const order = parsed?.data?.order;
+    if (typeof parsed?.id !== 'string' || !ORDER_EVENT_TYPES.includes(String(parsed.type)) || typeof order?.partner_order_id !== 'string') return undefined;
+    return parsed as OrderEventMessage;
   } catch {
     return undefined;
   }

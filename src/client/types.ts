@@ -29,6 +29,7 @@ import type { logisticsRequestSchema, logisticsResponseSchema } from '../schemas
 import type { commuteRequestSchema, commuteResponseSchema } from '../schemas/commute.js';
 import type { freightRequestSchema } from '../schemas/freight.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+import type { listEventsResponseSchema, orderEventSchema } from '../schemas/events.js';
 // Request types are the schemas' input (defaults may be left out); answers their output.
 export type CreateOrderRequest = z.input<typeof createOrderRequestSchema>;
 export type CreateOrderResponse = z.output<typeof createOrderResponseSchema>;
@@ -60,7 +61,17 @@ export type LogisticsResponse = z.output<typeof logisticsResponseSchema>;
 export type CommuteRequest = z.input<typeof commuteRequestSchema>;
 export type CommuteResponse = z.output<typeof commuteResponseSchema>;
 export type FreightRequest = z.input<typeof freightRequestSchema>;
+/** `GET /v3/integrations/events`: a page of order events, oldest first. */
+export type ListEventsResponse = z.output<typeof listEventsResponseSchema>;
+/** An order event, as a webhook delivers it and the feed lists it (docs/api.md, "Order events"). */
+export type OrderEventMessage = z.output<typeof orderEventSchema>;
 export type { Variant };
+
+/** Which page of order events to read: after the event `after` (its id), at most `limit` (1 to 1000, default 100). */
+export interface ListEventsQuery {
+  readonly after?: string;
+  readonly limit?: number;
+}
 
 /** How the client reaches the API and retries. */
 export interface TruecostClientOptions {
@@ -127,4 +138,9 @@ export interface TruecostClient {
   commute(body: CommuteRequest, options?: CallOptions): Promise<CommuteResponse>;
   /** E13. */
   freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** The order events of the key's partner and environment (docs/api.md, "Order events"). */
+  readonly events: {
+    /** One page, oldest first; pass the last event's id as `after` while `has_more`. */
+    list(query?: ListEventsQuery, options?: CallOptions): Promise<ListEventsResponse>;
+  };
 }
