@@ -10,6 +10,8 @@ import type { Scope } from '../../src/orders/types.js';
 import type { Order } from '../../src/schemas/order.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
+import { openPostgresStore } from '../../src/stores/postgres.js';
+import { dropSchema } from '../setup/pg-schema.js';
 import { startReceiver, type Answer, type ReceivedDelivery, type Receiver } from '../bulk/receiver.js';
 
 // The events worker against a real receiver (it verifies each delivery with the standardwebhooks
@@ -32,9 +34,21 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   ...overrides,
 });
 
+const pgUrl = process.env['TRUECOST_TEST_PG_URL'];
+const schemas: string[] = [];
+afterAll(async () => {
+  for (const schema of schemas) await dropSchema(pgUrl!, schema);
+});
+/** A store in a schema of its own on the test PostgreSQL. */
+async function openPostgres(schema = `truecost_events_${process.pid}_${Math.floor(Math.random() * 1e9)}`): Promise<Store> {
+  if (!schemas.includes(schema)) schemas.push(schema);
+  return openPostgresStore({ connectionString: pgUrl!, schema, poolSize: 4 });
+}
+
 const stores: Record<string, () => Promise<Store>> = {
   memory: async () => createMemoryStore(),
   sqlite: async () => openSqliteStore({ path: join(work, `${Math.random().toString(36).slice(2)}.db`) }),
+  ...(pgUrl === undefined ? {} : { postgres: () => openPostgres() }),
 };
 
 async function setup(open: () => Promise<Store>, answer?: (delivery: ReceivedDelivery, nth: number) => Answer): Promise<{ store: Store; receiver: Receiver; secret: string }> {
@@ -134,10 +148,25 @@ describe.each(Object.entries(stores))('the events worker on the %s store', (_nam
   });
 });
 
-describe('several events workers on one SQLite file', () => {
+const shared: Record<string, () => () => Promise<Store>> = {
+  'one SQLite file': () => {
+    const path = join(work, `shared-${Math.random().toString(36).slice(2)}.db`);
+    return () => openSqliteStore({ path });
+  },
+  ...(pgUrl === undefined
+    ? {}
+    : {
+        'one PostgreSQL schema': () => {
+          const schema = `truecost_events_shared_${process.pid}`;
+          return () => openPostgres(schema);
+        },
+      }),
+};
+
+describe.each(Object.entries(shared))('several events workers on %s', (_name, database) => {
   it("deliver each order's events in order, and announce each unlock once", async () => {
-    const path = join(work, 'shared.db');
-    const { store, receiver } = await setup(() => openSqliteStore({ path }), (_delivery, nth) => (nth === 1 && Math.random() < 0.3 ? 500 : 200));
+    const openShared = database();
+    const { store, receiver } = await setup(openShared, (_delivery, nth) => (nth === 1 && Math.random() < 0.3 ? 500 : 200));
     const unlockDate = Date.now() + 800;
     const ids = Array.from({ length: 12 }, (_, n) => `o-${n}`);
     for (const id of ids) {
@@ -146,7 +175,7 @@ describe('several events workers on one SQLite file', () => {
       await store.changeOrder(scope, 'vote', id, { kind: 'remove', climes: 2 }, Date.now());
     }
     for (const n of [1, 2, 3]) {
-      const other = await openSqliteStore({ path });
+      const other = await openShared();
       cleanups.push(() => other.close());
       start(other, { workerId: `w${n}`, retryDelaysMs: [50, 50, 50, 50, 50] });
     }
