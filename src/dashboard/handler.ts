@@ -187,7 +187,9 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
   async function endpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined, kind: EndpointKind): Promise<Response> {
     const get = kind === 'results' ? store.getResultEndpoint.bind(store) : store.getEventsEndpoint.bind(store);
     const set = kind === 'results' ? store.setResultEndpoint.bind(store) : store.setEventsEndpoint.bind(store);
-    const page = (view: EndpointView) => endpointPage(viewer, view, kind);
+    // The events page lists the partner's 20 most recent events and their deliveries.
+    const deliveries = kind === 'events' ? { deliveries: await store.listEventDeliveries(viewer.partnerId, 20) } : {};
+    const page = (view: EndpointView) => endpointPage(viewer, { ...view, ...deliveries }, kind);
     const current = await get(viewer.partnerId);
     const url = current === undefined ? {} : { url: current.url };
     if (request.method === 'GET' && action === undefined) return respond(200, page(url));

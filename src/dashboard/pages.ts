@@ -2,6 +2,7 @@ import { fromMicroClimes } from '../orders/climes.js';
 import type { ApiKeySummary } from '../orders/store.js';
 import type { Environment } from '../orders/types.js';
 import type { TestDeliveryResult } from './endpoint.js';
+import type { EventDelivery } from '../orders/events.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { MIN_PASSWORD_LENGTH } from './password.js';
 
@@ -143,6 +144,8 @@ ${created?.environment === environment ? shownOnce('new-key', `Your new ${enviro
 }
 
 export interface EndpointView {
+  /** The events endpoint's page: the partner's most recent order events and their deliveries. */
+  readonly deliveries?: readonly Omit<EventDelivery, 'order'>[];
   readonly url?: string;
   readonly secret?: string;
   readonly test?: TestDeliveryResult;
@@ -201,6 +204,23 @@ ${
 <h2>Signing secret</h2><p>Rotating replaces the secret at once: deliveries signed with the old one stop verifying.</p>
 <button class="danger" type="submit">Rotate the signing secret</button></form></div>`
 }
-${testResult}`,
+${testResult}
+${view.deliveries === undefined ? '' : deliveriesTable(view.deliveries)}`,
   );
+}
+
+/** The recent order events and where each is on its way (docs/api.md, "Order events"). */
+function deliveriesTable(deliveries: readonly Omit<EventDelivery, 'order'>[]): SafeHtml {
+  const rows = deliveries.map(
+    (event) =>
+      html`<tr><td><code>${event.eventId}</code></td><td>${event.type}</td><td>${event.partnerOrderId}</td><td>${event.environment}</td><td>${event.state}</td><td>${event.attempts}</td><td>${event.lastError ?? ''}</td><td>${new Date(event.createdAt).toISOString()}</td></tr>`,
+  );
+  return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
+${
+  deliveries.length === 0
+    ? html`<p class="muted">No order event yet.</p>`
+    : html`<div class="table"><table>
+<thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">partner_order_id</th><th scope="col">Environment</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+}</section>`;
 }

@@ -95,6 +95,8 @@ export interface EventStore {
   announceUnlocks(until: number, limit: number): Promise<number>;
   /** The scope's events, oldest first; undefined when `after` names no event of the scope. */
   listEvents(scope: Scope, query: EventListQuery): Promise<EventPage | undefined>;
+  /** The partner's most recent events (both environments), newest first, with their deliveries (the dashboard's list). */
+  listEventDeliveries(partnerId: string, limit: number): Promise<Omit<EventDelivery, 'order'>[]>;
   /** The event and its delivery, in the scope (for operators and tests). */
   getEventDelivery(scope: Scope, eventId: string): Promise<EventDelivery | undefined>;
 }

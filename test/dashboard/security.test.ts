@@ -336,5 +336,12 @@ describe('the order events endpoint', () => {
     expect(newSecret).not.toBe(secret);
     expect(rotated.text).toContain(newSecret);
     expect((await alpha.post('/dashboard/events-endpoint', { url: 'https://user:pass@example.com/events' })).status).toBe(400);
+    // The page lists the partner's recent events and where each is on its way.
+    expect((await alpha.get('/dashboard/events-endpoint')).text).toContain('No order event yet.');
+    const sent = { partner_order_id: 'ord-<b>', climes: 2, customer_email: 'ada@example.com', customer_name: 'Ada' };
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [sent], clock);
+    const listed = await alpha.get('/dashboard/events-endpoint');
+    expect(listed.text).toMatch(/<td>order\.created<\/td><td>ord-&lt;b&gt;<\/td><td>staging<\/td><td>queued<\/td><td>0<\/td>/);
+    expect(listed.text).not.toContain('ada@example.com');
   }, 30_000);
 });

@@ -117,6 +117,10 @@ export function memoryEvents(orderOf: (key: string) => OrderRecord | undefined):
       return { items: structuredClone(page), hasMore: mine.length > start + query.limit };
     },
 
+    async listEventDeliveries(partnerId, limit) {
+      return structuredClone(events.filter((event) => event.partnerId === partnerId).reverse().slice(0, limit));
+    },
+
     async getEventDelivery(scope, eventId) {
       const event = events[indexOf(eventId)];
       return event === undefined || !inScope(event, scope) ? undefined : withOrder(event);

@@ -43,6 +43,7 @@ export const eventStatements = {
   certificateOf: `SELECT certificate_id FROM orders WHERE partner_id = :partnerId AND environment = :environment
     AND partner_order_id = :partnerOrderId`,
   orderByCertificate: `SELECT * FROM orders WHERE certificate_id = :certificateId`,
+  recentEvents: `SELECT * FROM outbox_events WHERE partner_id = :partnerId ORDER BY seq DESC LIMIT :limit`,
   eventSeq: `SELECT seq FROM outbox_events WHERE event_id = :eventId AND partner_id = :partnerId AND environment = :environment`,
   listEvents: `SELECT o.*, e.event_id, e.type AS event_type, e.micro_climes AS event_micro_climes, e.created_at AS event_created_at
     FROM outbox_events e JOIN orders o ON o.partner_id = e.partner_id AND o.environment = e.environment

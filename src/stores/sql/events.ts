@@ -129,6 +129,13 @@ export function sqlEventMethods(
       const row = await runner.get<OrderRow>('orderByCertificate', { certificateId });
       return row === undefined ? undefined : rows.order(row);
     },
+    async listEventDeliveries(partnerId, limit) {
+      const found = await runner.all<OutboxEventRow>('recentEvents', { partnerId, limit });
+      return found.map((row) => {
+        const { order: _order, ...delivery } = eventDeliveryOf(decode, row, undefined as never);
+        return delivery;
+      });
+    },
     async getEventDelivery(scope, eventId) {
       const row = await runner.get<OutboxEventRow>('outboxEvent', { eventId });
       if (row === undefined || row.partner_id !== scope.partnerId || row.environment !== scope.environment) return undefined;

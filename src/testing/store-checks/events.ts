@@ -97,6 +97,14 @@ export function defineEventChecks(check: DefineCheck): void {
     expectThat(await store.getEventDelivery(staging, first.eventId)).toMatchObject({ state: 'failed', lastError: 'gone' });
     expectThat(await store.getEventDelivery(staging, second.eventId)).toMatchObject({ state: 'skipped' });
     expectThat(await store.extendEventLease(first.eventId, 'w1', now + 9000)).toBe(false);
+    // The partner's recent deliveries, newest first, both environments, nobody else's.
+    await store.createOrders(otherPartner, 'vote', [order()], now + 3);
+    const recent = await store.listEventDeliveries('p1', 2);
+    expectThat(recent.map((event) => [event.partnerOrderId, event.type, event.state])).toEqual([
+      ['o-2', 'order.cancelled', 'delivering'],
+      ['o-2', 'order.created', 'skipped'],
+    ]);
+    expectThat((await store.listEventDeliveries('p1', 10)).length).toBe(3);
   });
 
   check('order events: announces each due unlock once, never before its date, never for a cancelled order', async (store) => {
