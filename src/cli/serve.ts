@@ -24,8 +24,9 @@ import type { Store } from '../orders/store.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import { sharedRateLimiter, type SharedLimitStore } from '../stores/shared-rate-limit.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
+import { publicUrlOf } from './public-url.js';
 import { eventsWorkerEventFields, eventsWorkerEventLevel, workerEventFields, workerEventLevel } from './worker.js';
-import { startEventsWorker } from '../bulk/events-worker.js';
+import { startEventsWorker, type EventsWorkerEvent } from '../bulk/events-worker.js';
 
 /** Why `GET /docs` answers 404, logged at start when the API reference's package is missing. */
 export const DOCS_UNAVAILABLE = '/docs answers 404: its optional package @scalar/api-reference is not installed (npm install @scalar/api-reference)';
@@ -81,16 +82,6 @@ export const DEFAULT_DRAIN_DELAY_MS = 2_000;
 function workersOf(value: string | undefined): number {
   if (value === 'auto') return availableParallelism();
   return integerOption(value, 'workers', 1, 1, 1024);
-}
-
-/** The service's public address (`--public-url`, `TRUECOST_PUBLIC_URL`): an http or https URL, no query, no fragment. */
-function publicUrlOf(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const url = URL.canParse(value) ? new URL(value) : undefined;
-  if (url === undefined || !['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
-    throw new UsageError(`--public-url must be an http or https URL without credentials, query or fragment; got ${JSON.stringify(value)}.`);
-  }
-  return value.replace(/\/+$/, '');
 }
 
 /** Parses and checks the command line of `truecost serve`. */
@@ -214,12 +205,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       metrics.workerEvent(event);
     },
   });
-  // And order events, from the outbox every order write fills (docs/operations.md, "Order events").
-  const eventsWorker = startEventsWorker({
-    store,
-    endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
-    log: (event) => log.write(eventsWorkerEventLevel(event), eventsWorkerEventFields(event)),
-  });
+  // And order events (docs/operations.md, "Order events").
+  const eventsLog = (event: EventsWorkerEvent): void => log.write(eventsWorkerEventLevel(event), eventsWorkerEventFields(event));
+  const eventsWorker = startEventsWorker({ store, endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints }, log: eventsLog });
   let draining = false;
   const limits = rateLimitsOf(options.rateLimit, store, log);
   const handler = createHandler({

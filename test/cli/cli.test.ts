@@ -66,6 +66,8 @@ describe('truecost keys and partners', () => {
     [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'ftp://x', '--db', 'memory:'], '--url must be an http or https URL'],
     [['partners', 'set-events-endpoint', '--partner', 'acme', '--url', 'ftp://x', '--db', 'memory:'], '--url must be an http or https URL'],
     [['serve', '--port', 'eighty'], '--port must be a whole number'],
+    [['serve', '--public-url', 'ftp://truecost.example.com', '--db', 'memory:'], '--public-url must be an http or https URL'],
+    [['serve', '--public-url', 'https://truecost.example.com/?a=1', '--db', 'memory:'], '--public-url must be an http or https URL'],
     [['serve', '--rate-limit', '0', '--db', 'memory:'], '--rate-limit must be a number'],
     [['keys', 'create', '--partner', 'a', '--env', 'staging', '--db', 'mysql://x'], 'Unknown --db'],
     [['frobnicate'], 'Unknown command'],
