@@ -80,6 +80,34 @@ export {
   type OrderRefusal,
 } from './orders/machine.js';
 export type { Environment, OptInRecord, OrderRecord, Scope } from './orders/types.js';
+// Order events: the outbox every store keeps, the bodies the webhooks and the feed carry (docs/api.md, "Order events").
+export {
+  CUSTOMER_FIELDS,
+  EVENT_DELIVERY_STATES,
+  ORDER_EVENT_TYPES,
+  changeEventType,
+  eventBody,
+  type EventAttemptOutcome,
+  type EventDelivery,
+  type EventDeliveryState,
+  type EventListQuery,
+  type EventOrderView,
+  type EventPage,
+  type EventStore,
+  type EventsEndpoint,
+  type OrderEventBody,
+  type OrderEventType,
+  type OutboxEvent,
+} from './orders/events.js';
+export {
+  DEFAULT_EVENTS_LIMIT,
+  MAX_EVENTS_LIMIT,
+  eventOrderSchema,
+  listEventsResponseSchema,
+  orderEventSchema,
+  orderEventTypeSchema,
+  type ListEventsResponse,
+} from './schemas/events.js';
 export type {
   ApiKeyRecord,
   ApiKeySummary,

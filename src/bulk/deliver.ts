@@ -36,12 +36,33 @@ export interface DeliveryRequest {
  * @remarks Since 0.1.0
  */
 export async function deliverResults(request: DeliveryRequest): Promise<DeliveryResult> {
-  const body = JSON.stringify(request.results);
+  const { endpoint, jobId, timestampSeconds, timeoutMs, fetch } = request;
+  return deliverSigned({ endpoint, id: jobId, body: JSON.stringify(request.results), timestampSeconds, timeoutMs, fetch });
+}
+
+/** One signed POST: the body as sent, and the `webhook-id` it carries on every attempt. */
+export interface SignedDelivery {
+  readonly endpoint: { readonly url: string; readonly secret: string };
+  readonly id: string;
+  readonly body: string;
+  readonly timestampSeconds: number;
+  readonly timeoutMs: number;
+  readonly fetch: FetchFunction;
+}
+
+/**
+ * POSTs `body` to the endpoint with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
+ * `webhook-signature`), as bulk results and order events are delivered, and waits at most
+ * `timeoutMs`. `{ok: true}` for a 2xx answer, else `{ok: false, error}`; never rejects.
+ * @remarks Since 0.3.0
+ */
+export async function deliverSigned(request: SignedDelivery): Promise<DeliveryResult> {
+  const { body, id, timestampSeconds } = request;
   const headers = {
     'content-type': 'application/json',
-    'webhook-id': request.jobId,
-    'webhook-timestamp': String(request.timestampSeconds),
-    'webhook-signature': signDelivery(request.endpoint.secret, request.jobId, request.timestampSeconds, body),
+    'webhook-id': id,
+    'webhook-timestamp': String(timestampSeconds),
+    'webhook-signature': signDelivery(request.endpoint.secret, id, timestampSeconds, body),
   };
   try {
     const response = await request.fetch(request.endpoint.url, {

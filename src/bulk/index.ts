@@ -7,8 +7,10 @@
  * @packageDocumentation
  */
 export { computeBulkFlightResults } from './compute.js';
-export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
-export type { DeliveryRequest, DeliveryResult, FetchFunction } from './deliver.js';
+export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults, deliverSigned } from './deliver.js';
+export type { DeliveryRequest, DeliveryResult, FetchFunction, SignedDelivery } from './deliver.js';
+export { DEFAULT_EVENT_RETRY_DELAYS_MS, startEventsWorker } from './events-worker.js';
+export type { EventsWorker, EventsWorkerEvent, EventsWorkerOptions } from './events-worker.js';
 export {
   EndpointRefusedError,
   checkEndpointUrl,

@@ -6,6 +6,7 @@ import type { FetchFunction } from './deliver.js';
 import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
 import { guardedFetch } from './guarded-fetch.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
+import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startSlots } from './slots.js';
 
 /** Computes a job's delivered body (flight_id to tonnes string) from its stored E7 request. */
 export type ComputeResults = (request: unknown) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
@@ -71,8 +72,6 @@ export interface BulkWorker {
 
 /** Margin of the default lease beyond the delivery timeout, for computing and the store's writes. */
 const LEASE_MARGIN_MS = 60_000;
-/** How many heartbeats a lease holds: the lease is extended every third of it, so two may fail in a row. */
-const HEARTBEATS_PER_LEASE = 3;
 const DEFAULT_POLL_INTERVAL_MS = 1_000;
 const DEFAULT_CONCURRENCY = 4;
 
@@ -105,45 +104,13 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
   const log = options.log ?? (() => undefined);
   const compute = options.compute ?? computeBulkFlightResults;
   if (!(leaseMs >= HEARTBEATS_PER_LEASE && Number.isFinite(leaseMs))) throw new RangeError(`leaseMs must be a number of milliseconds, at least ${HEARTBEATS_PER_LEASE} (got ${leaseMs}).`);
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new RangeError(`concurrency must be a positive integer (got ${concurrency}).`);
 
-  let stopped = false;
-  // Idle slots wait on this; `wake` and `stop` end the wait early.
-  let sleepers: (() => void)[] = [];
-  function wakeAll(): void {
-    const waiting = sleepers;
-    sleepers = [];
-    for (const resolve of waiting) resolve();
-  }
-  function sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        sleepers = sleepers.filter((sleeper) => sleeper !== done);
-        resolve();
-      }
-      sleepers.push(done);
-    });
-  }
-
-  /**
-   * Extends the lease on `job` every third of the lease until `stop` is called, so that no other
-   * worker takes over a job that is merely slow. A heartbeat the store fails is tried at the next
-   * beat; one that finds the lease gone changes nothing here: the attempt's own writes then find
-   * it gone too, and the attempt ends as lease-lost.
-   */
-  function heartbeat(job: JobRecord, owner: string): () => void {
-    const timer = setInterval(() => {
-      store.extendLease?.(job.jobId, owner, now() + leaseMs).catch((error: unknown) => {
-        log({ type: 'store-error', error: error instanceof Error ? error.message : String(error) });
-      });
-    }, leaseMs / HEARTBEATS_PER_LEASE);
-    return () => clearInterval(timer);
-  }
+  /** Extends the lease on `job` every third of the lease while it is worked on (./slots.ts). */
+  const beat = (job: JobRecord, owner: string): (() => void) =>
+    heartbeat(leaseMs, () => store.extendLease?.(job.jobId, owner, now() + leaseMs), (error) => log({ type: 'store-error', error: messageOf(error) }));
 
   async function handle(job: JobRecord, owner: string): Promise<void> {
-    const stopBeating = heartbeat(job, owner);
+    const stopBeating = beat(job, owner);
     let outcome: AttemptOutcome | 'lease-lost';
     try {
       outcome = await attempt(job, owner);
@@ -200,32 +167,19 @@ export function startBulkWorker(options: BulkWorkerOptions): BulkWorker {
     return failedAfterStart(delivery.error);
   }
 
-  async function runSlot(owner: string): Promise<void> {
-    while (!stopped) {
-      try {
-        const job = await store.claimJob(owner, now(), leaseMs);
-        if (job === undefined) {
-          await sleep(pollIntervalMs);
-          continue;
-        }
-        await handle(job, owner);
-      } catch (error) {
-        // A failing store must not end the worker: the job's lease runs out and it is claimed again.
-        log({ type: 'store-error', error: error instanceof Error ? error.message : String(error) });
-        if (!stopped) await sleep(pollIntervalMs);
-      }
-    }
-  }
-
-  const owners = Array.from({ length: concurrency }, (_, slot) => (concurrency === 1 ? workerId : `${workerId}/${slot + 1}`));
-  const running = Promise.all(owners.map(runSlot));
-
-  return {
-    wake: wakeAll,
-    async stop(): Promise<void> {
-      stopped = true;
-      wakeAll();
-      await running;
+  const slots = startSlots({
+    workerId,
+    concurrency,
+    pollIntervalMs,
+    async step(owner) {
+      const job = await store.claimJob(owner, now(), leaseMs);
+      if (job === undefined) return false;
+      await handle(job, owner);
+      return true;
     },
-  };
+    // A failing store must not end the worker: the job's lease runs out and it is claimed again.
+    onError: (error) => log({ type: 'store-error', error: messageOf(error) }),
+  });
+
+  return slots;
 }

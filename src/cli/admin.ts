@@ -4,6 +4,7 @@ import { invitePartner } from '../dashboard/invite.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
 import type { Environment } from '../orders/types.js';
+import type { Store } from '../orders/store.js';
 import { lastingDbUrlOf, withStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
@@ -47,11 +48,16 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
 }
 
 /**
- * `truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
- * returns the signing secret. The URL must pass the endpoint policy (`checkEndpointUrl`): no
- * credentials, no loopback, private or other internal address literal unless allowed.
+ * The partner and URL of `partners set-endpoint` and `partners set-events-endpoint`, the URL
+ * checked against the endpoint policy (`checkEndpointUrl`): no credentials, no loopback, private or
+ * other internal address literal unless allowed. Then stores a new signing secret with `save` and
+ * returns it.
  */
-export async function setEndpointCommand(args: readonly string[]): Promise<string> {
+async function setSignedEndpoint(
+  args: readonly string[],
+  command: string,
+  save: (store: Store, partnerId: string, endpoint: { url: string; secret: string }) => Promise<void>,
+): Promise<string> {
   const { values, positionals } = parseCommand(args, {
     partner: { type: 'string' },
     url: { type: 'string' },
@@ -69,11 +75,28 @@ export async function setEndpointCommand(args: readonly string[]): Promise<strin
     const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
     throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
   }
-  return withStore(lastingDbUrlOf(values.db, 'partners set-endpoint'), async (store) => {
+  return withStore(lastingDbUrlOf(values.db, command), async (store) => {
     const secret = generateSigningSecret();
-    await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
+    await save(store, partnerId, { url, secret });
     return secret;
   });
+}
+
+/**
+ * `truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
+ * returns the signing secret of bulk result deliveries.
+ */
+export async function setEndpointCommand(args: readonly string[]): Promise<string> {
+  return setSignedEndpoint(args, 'partners set-endpoint', (store, partnerId, endpoint) => store.setResultEndpoint(partnerId, endpoint, Date.now()));
+}
+
+/**
+ * `truecost partners set-events-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
+ * returns the signing secret of order event deliveries (docs/api.md, "Order events"). A new secret
+ * each time: setting the endpoint again rotates it.
+ */
+export async function setEventsEndpointCommand(args: readonly string[]): Promise<string> {
+  return setSignedEndpoint(args, 'partners set-events-endpoint', (store, partnerId, endpoint) => store.setEventsEndpoint(partnerId, endpoint, Date.now()));
 }
 
 /** Where `truecost partners invite` points its link when no --base-url is given. */

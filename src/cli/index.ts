@@ -4,7 +4,7 @@
  * the shell. A mistake in the command line prints one line on stderr, what was wrong, and a line
  * pointing to the command's --help, and exits with code 2; the usage itself is for --help only.
  */
-import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand } from './admin.js';
+import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
@@ -58,11 +58,15 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         output.out(await setEndpointCommand(rest));
         return 0;
       }
+      if (sub === 'set-events-endpoint') {
+        output.out(await setEventsEndpointCommand(rest));
+        return 0;
+      }
       if (sub === 'invite') {
         output.out(await inviteCommand(rest));
         return 0;
       }
-      throw new UsageError('truecost partners needs set-endpoint or invite.');
+      throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint or invite.');
     case 'flight':
       return finish(await flightCommand(args.slice(1)));
     case 'calc':

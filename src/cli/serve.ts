@@ -24,7 +24,9 @@ import type { Store } from '../orders/store.js';
 import type { RateLimitOptions } from '../http/rate-limit.js';
 import { sharedRateLimiter, type SharedLimitStore } from '../stores/shared-rate-limit.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
-import { workerEventFields, workerEventLevel } from './worker.js';
+import { publicUrlOf } from './public-url.js';
+import { eventsWorkerEventFields, eventsWorkerEventLevel, workerEventFields, workerEventLevel } from './worker.js';
+import { startEventsWorker, type EventsWorkerEvent } from '../bulk/events-worker.js';
 
 /** Why `GET /docs` answers 404, logged at start when the API reference's package is missing. */
 export const DOCS_UNAVAILABLE = '/docs answers 404: its optional package @scalar/api-reference is not installed (npm install @scalar/api-reference)';
@@ -104,6 +106,7 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
     'db-listen-url': { type: 'string' },
     'stale-key-window': { type: 'string' },
     'idempotency-retention': { type: 'string' },
+    'public-url': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   // Each flag wins over its environment variable (PORT, HOST, TRUECOST_RATE_LIMIT; the store in dbUrlOf).
@@ -118,7 +121,9 @@ export function parseServeOptions(args: readonly string[]): ServeOptions {
   const dbConnectTimeout = values['db-connect-timeout'] ?? (process.env['TRUECOST_DB_CONNECT_TIMEOUT'] || undefined);
   const dbListenUrl = dbListenUrlOf(values['db-listen-url']);
   const staleKeyWindow = values['stale-key-window'] ?? (process.env['TRUECOST_STALE_KEY_WINDOW'] || undefined);
+  const publicUrl = publicUrlOf(values['public-url'] ?? (process.env['TRUECOST_PUBLIC_URL'] || undefined));
   return {
+    ...(publicUrl === undefined ? {} : { publicUrl }),
     port: integerOption(values.port ?? (process.env['PORT'] || undefined), 'port', 8080, 0, 65_535),
     host,
     db,
@@ -200,6 +205,9 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       metrics.workerEvent(event);
     },
   });
+  // And order events (docs/operations.md, "Order events").
+  const eventsLog = (event: EventsWorkerEvent): void => log.write(eventsWorkerEventLevel(event), eventsWorkerEventFields(event));
+  const eventsWorker = startEventsWorker({ store, endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints }, log: eventsLog });
   let draining = false;
   const limits = rateLimitsOf(options.rateLimit, store, log);
   const handler = createHandler({
@@ -220,6 +228,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
       : (entry) => metrics.request(entry),
     onError: (error, request) => log.write('error', { ...request, error: String(error) }),
     idempotency: { retentionMs: options.idempotencyRetentionMs },
+    ...(options.publicUrl === undefined ? {} : { publicUrl: options.publicUrl }),
   });
   const sweep = startIdempotencySweep(store, (error) => log.write('error', { event: 'idempotency-sweep', error: String(error) }));
   const dashboard = dashboardListener({
@@ -248,7 +257,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   }, async () => {
     await drain.close(SHUTDOWN_GRACE_MS);
     sweep.stop();
-    await Promise.all([worker.stop(), limits?.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
+    await Promise.all([worker.stop(), eventsWorker.stop(), limits?.stop(), metricsServer === undefined ? undefined : closeServer(metricsServer)]);
     await store.close();
   });
 }

@@ -41,6 +41,12 @@ export const SERVE_SETTINGS: readonly ServeSetting[] = [
     env: ['TRUECOST_IDEMPOTENCY_RETENTION'],
     fallback: '`24`',
   },
+  {
+    what: "Public address of the service, under which each order's `certificate_url` is (docs/api.md, \"Certificates\")",
+    flag: '--public-url URL',
+    env: ['TRUECOST_PUBLIC_URL'],
+    fallback: 'none: `certificate_url` is the path alone, `/certificates/{id}`',
+  },
 ];
 
 /** Every variable `serve` reads, in order. */

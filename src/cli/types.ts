@@ -23,6 +23,8 @@ export interface ServeOptions {
   readonly allowPrivateEndpoints: boolean;
   /** Whether the dashboard's cookies carry `Secure` (when served over https). */
   readonly secureCookies: boolean;
+  /** The service's public address, under which order certificates are (and the OpenAPI document's server). */
+  readonly publicUrl?: string;
   /** How many server processes share the port (1: this process serves, without a cluster). */
   readonly workers: number;
   /** Where `GET /metrics` is served instead of the main port, when given. */

@@ -17,10 +17,11 @@ export const USAGE = `Usage:
                  [--request-timeout 30000] [--headers-timeout 10000] [--allow-private-endpoints]
                  [--workers N|auto] [--metrics-port P] [--metrics-host H] [--drain-delay 2000] [--secure-cookies]
                  [--db-timeout 5000] [--db-connect-timeout 5000] [--db-listen-url URL] [--stale-key-window 60000]
-                 [--idempotency-retention 24]
+                 [--idempotency-retention 24] [--public-url URL]
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
+  truecost partners set-events-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
@@ -37,8 +38,8 @@ export const USAGE = `Usage:
 or memory: (serve only: the commands that write to a store refuse it).
 Environment (a flag wins over its variable; serve --help names each one's flag and default):
 ${wrapped(SERVE_ENV_VARIABLES)}.
-Timeouts are in milliseconds. --allow-private-endpoints lets bulk results go to loopback and
-private addresses (for local testing). serve --workers runs N server processes on one port
+Timeouts are in milliseconds. --allow-private-endpoints lets bulk results and order events go to
+loopback and private addresses (for local testing). serve --workers runs N server processes on one port
 (auto: one per core; not with memory:).`;
 
 /** What `truecost COMMAND --help` adds under the usage lines of its command. */
@@ -53,7 +54,7 @@ const DETAILS: Readonly<Record<string, string>> = {
   --no-request-log  no log line per request
   --request-timeout MS   most time to receive a whole request (default 30000)
   --headers-timeout MS   most time to receive the headers (default 10000)
-  --allow-private-endpoints  deliver bulk results to loopback and private addresses (local testing)
+  --allow-private-endpoints  deliver bulk results and order events to loopback and private addresses (local testing)
   --workers N|auto  server processes on one port (default 1; auto: one per core; not with memory:)
   --metrics-port N  serve /metrics on its own port instead of the main one
   --metrics-host A  address of the metrics port (default: --host)
@@ -65,13 +66,15 @@ const DETAILS: Readonly<Record<string, string>> = {
                     LISTENed for (env TRUECOST_DB_LISTEN_URL); without it they are polled every 1 s
   --stale-key-window MS  how long a confirmed key is accepted while the store is down (default 60000)
   --idempotency-retention HOURS  how long an Idempotency-Key replays its answer (default 24, at most 720)
+  --public-url URL  the service's public address: each order's certificate_url is under it
+                    (env TRUECOST_PUBLIC_URL; default none: certificate_url is the path alone)
 
 ${environmentHelp()}
 
 On a SQLite file it creates, serve makes a staging key for the partner local and prints it once;
 on memory:, at every start. /docs needs the optional package @scalar/api-reference.`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
-  partners: 'Sets where bulk results of a partner are delivered (prints the signing secret), or prints a one-time dashboard sign-in URL (invite).',
+  partners: 'Sets where bulk results (set-endpoint) or order events (set-events-endpoint) of a partner are delivered, printing the new signing secret, or prints a one-time dashboard sign-in URL (invite).',
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
@@ -87,7 +90,7 @@ the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the AP
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
   unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
-  worker: 'Delivers bulk results from the store until stopped (SIGTERM or SIGINT).',
+  worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
 };
 
 /** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */

@@ -1,8 +1,9 @@
-// `truecost worker [--allow-private-endpoints] [--db URL]`: a bulk delivery worker alone, without the HTTP service, until
+// `truecost worker [--allow-private-endpoints] [--db URL]`: the bulk and order events delivery workers alone, without the HTTP service, until
 // SIGTERM or SIGINT. Any number of workers (and servers) may share one database.
 import { startBulkWorker } from '../bulk/worker.js';
 import type { BulkWorkerOptions, WorkerEvent } from '../bulk/worker.js';
 import type { Store } from '../orders/store.js';
+import { startEventsWorker, type EventsWorkerEvent } from '../bulk/events-worker.js';
 import type { Output } from './types.js';
 import { onStopSignal } from './shutdown.js';
 import { lastingDbUrlOf, withStore } from './store-url.js';
@@ -26,6 +27,24 @@ export function workerEventFields(event: WorkerEvent): Record<string, unknown> {
 /** One JSON log line for a worker event, in the form of `truecost serve`'s log lines. */
 export function workerLogLine(event: WorkerEvent, now: number = Date.now()): string {
   return JSON.stringify({ time: new Date(now).toISOString(), level: workerEventLevel(event), ...workerEventFields(event) });
+}
+
+/** The log level of an events worker's report. */
+export function eventsWorkerEventLevel(event: EventsWorkerEvent): 'error' | 'info' | 'warn' {
+  if (event.type === 'store-error' || event.type === 'failed') return 'error';
+  return event.type === 'retry' || event.type === 'lease-lost' ? 'warn' : 'info';
+}
+
+/** The fields of an events worker's log line, after its time and level: `event` is `events-<type>`. */
+export function eventsWorkerEventFields(event: EventsWorkerEvent): Record<string, unknown> {
+  const fields: Record<string, unknown> = { event: `events-${event.type}` };
+  if ('eventId' in event) fields['event_id'] = event.eventId;
+  if ('eventType' in event) fields['event_type'] = event.eventType;
+  if ('attempts' in event) fields['attempts'] = event.attempts;
+  if ('count' in event) fields['count'] = event.count;
+  if ('error' in event) fields['error'] = event.error;
+  if (event.type === 'retry') fields['next_attempt_at'] = new Date(event.nextAttemptAt).toISOString();
+  return fields;
 }
 
 /** Writes a worker's events to the output: errors and failures on stderr, the rest on stdout. */
@@ -57,13 +76,23 @@ export async function runWorker(
       options.log?.(event);
     },
   });
-  output.out('truecost worker delivering bulk results until SIGTERM or SIGINT');
+  // Order events go out from the same process, over the same endpoint policy (docs/operations.md).
+  const events = startEventsWorker({
+    store,
+    ...(options.endpointPolicy === undefined ? {} : { endpointPolicy: options.endpointPolicy }),
+    log: (event) => {
+      const line = JSON.stringify({ time: new Date().toISOString(), level: eventsWorkerEventLevel(event), ...eventsWorkerEventFields(event) });
+      if (eventsWorkerEventLevel(event) === 'error') output.err(line);
+      else output.out(line);
+    },
+  });
+  output.out('truecost worker delivering bulk results and order events until SIGTERM or SIGINT');
   await new Promise<void>((resolve) => {
     if (signal.aborted) resolve();
     else signal.addEventListener('abort', () => resolve(), { once: true });
   });
   output.out('truecost worker stopping: finishing the deliveries in flight');
-  await worker.stop();
+  await Promise.all([worker.stop(), events.stop()]);
   output.out('truecost worker stopped');
   return 0;
 }

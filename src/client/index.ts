@@ -14,6 +14,8 @@ import type {
   CalculatorCallOptions,
   CallOptions,
   FlightCallOptions,
+  ListEventsQuery,
+  OrderEventMessage,
   SuvRequest,
   TruecostClient,
   TruecostClientOptions,
@@ -170,6 +172,15 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     logisticsReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics?report=iso14083', body }, callOptions),
     freightReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight?report=iso14083', body }, callOptions),
     trip: (body, callOptions) => send({ method: 'POST', path: `/v3/trip${calculatorQuery(callOptions)}`, body }, callOptions),
+    events: {
+      list: (query: ListEventsQuery = {}, callOptions?: CallOptions) => {
+        const search = new URLSearchParams();
+        if (query.after !== undefined) search.set('after', query.after);
+        if (query.limit !== undefined) search.set('limit', String(query.limit));
+        const text = search.toString();
+        return send({ method: 'GET', path: `/v3/integrations/events${text === '' ? '' : `?${text}`}` }, callOptions);
+      },
+    },
   };
 }
 
@@ -223,6 +234,35 @@ export async function verifyBulkDelivery(secret: string, headers: WebhookHeaders
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
     return Object.values(parsed).every((value) => typeof value === 'string') ? (parsed as BulkFlightResults) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The types of order event a delivery may carry. */
+const ORDER_EVENT_TYPES: readonly string[] = ['order.created', 'order.climes_added', 'order.climes_removed', 'order.cancelled', 'order.unlocked'];
+
+/**
+ * Checks an order event delivery (docs/api.md, "Order events") with the secret `truecost partners
+ * set-events-endpoint` printed, and returns the event, or undefined when the signature or timestamp
+ * does not hold (see {@link verifyWebhook}) or the body is no order event. A receiver drops an event
+ * whose `id` it has seen: delivery is at least once.
+ *
+ * @example
+ * ```ts
+ * const event = await verifyOrderEvent(process.env.TRUECOST_EVENTS_SECRET!, request.headers, await request.text());
+ * if (event === undefined) return new Response(null, { status: 401 });
+ * if (event.type === 'order.unlocked') await markFinal(event.data.order.partner_order_id);
+ * ```
+ * @remarks Since 0.3.0
+ */
+export async function verifyOrderEvent(secret: string, headers: WebhookHeaders, body: string): Promise<OrderEventMessage | undefined> {
+  if (!(await verifyWebhook(secret, headers, body))) return undefined;
+  try {
+    const parsed = JSON.parse(body) as Partial<OrderEventMessage> | null;
+    const order = parsed?.data?.order;
+    if (typeof parsed?.id !== 'string' || !ORDER_EVENT_TYPES.includes(String(parsed.type)) || typeof order?.partner_order_id !== 'string') return undefined;
+    return parsed as OrderEventMessage;
   } catch {
     return undefined;
   }

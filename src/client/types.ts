@@ -31,6 +31,7 @@ import type { freightRequestSchema } from '../schemas/freight.js';
 import type { iso14083ReportSchema } from '../schemas/iso14083-report.js';
 import type { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+import type { listEventsResponseSchema, orderEventSchema } from '../schemas/events.js';
 import type { ItemExplanation } from '../calculators/explanation.js';
 
 /** One element's explanation as the API sends it with `explain: true` (the library's `ItemExplanation`). */
@@ -70,7 +71,17 @@ export type FreightRequest = z.input<typeof freightRequestSchema>;
 export type Iso14083Report = z.output<typeof iso14083ReportSchema>;
 export type TripRequest = z.input<typeof tripRequestSchema>;
 export type TripResponse = z.output<typeof tripResponseSchema>;
+/** `GET /v3/integrations/events`: a page of order events, oldest first. */
+export type ListEventsResponse = z.output<typeof listEventsResponseSchema>;
+/** An order event, as a webhook delivers it and the feed lists it (docs/api.md, "Order events"). */
+export type OrderEventMessage = z.output<typeof orderEventSchema>;
 export type { Variant };
+
+/** Which page of order events to read: after the event `after` (its id), at most `limit` (1 to 1000, default 100). */
+export interface ListEventsQuery {
+  readonly after?: string;
+  readonly limit?: number;
+}
 
 /** How the client reaches the API and retries. */
 export interface TruecostClientOptions {
@@ -171,4 +182,10 @@ export interface TruecostClient {
   freightReport(body: FreightRequest, options?: CallOptions): Promise<Iso14083Report>;
   /** A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total. */
   trip(body: TripRequest, options?: FlightCallOptions): Promise<Explainable<TripResponse>>;
+  freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** The order events of the key's partner and environment (docs/api.md, "Order events"). */
+  readonly events: {
+    /** One page, oldest first; pass the last event's id as `after` while `has_more`. */
+    list(query?: ListEventsQuery, options?: CallOptions): Promise<ListEventsResponse>;
+  };
 }

@@ -15,7 +15,7 @@ import { keyPrefix } from './keys.js';
 import { exportOrders } from './export.js';
 import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
 import { jobPage } from './listing-pages.js';
-import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type Viewer } from './pages.js';
+import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointKind, type EndpointView, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
 import { couldBePartnerId, signInLimits } from './sign-in-limit.js';
@@ -184,29 +184,35 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
-  async function endpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
-    const current = await store.getResultEndpoint(viewer.partnerId);
+  /** The bulk result endpoint's page (`results`) or the order events endpoint's (`events`): set, rotate, test. */
+  async function endpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined, kind: EndpointKind): Promise<Response> {
+    const get = kind === 'results' ? store.getResultEndpoint.bind(store) : store.getEventsEndpoint.bind(store);
+    const set = kind === 'results' ? store.setResultEndpoint.bind(store) : store.setEventsEndpoint.bind(store);
+    // The events page lists the partner's 20 most recent events and their deliveries.
+    const deliveries = kind === 'events' ? { deliveries: await store.listEventDeliveries(viewer.partnerId, 20) } : {};
+    const page = (view: EndpointView) => endpointPage(viewer, { ...view, ...deliveries }, kind);
+    const current = await get(viewer.partnerId);
     const url = current === undefined ? {} : { url: current.url };
-    if (request.method === 'GET' && action === undefined) return respond(200, endpointPage(viewer, url));
+    if (request.method === 'GET' && action === undefined) return respond(200, page(url));
     if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
     const form = await formOf(request, viewer.token);
     if (action === undefined) {
       const wanted = (form.get('url') ?? '').trim();
       const refusal = endpointRefusal(wanted, options.endpointPolicy);
-      if (refusal !== undefined) return respond(400, endpointPage(viewer, { ...url, error: refusal }));
+      if (refusal !== undefined) return respond(400, page({ ...url, error: refusal }));
       const secret = current?.secret ?? generateSigningSecret();
-      await store.setResultEndpoint(viewer.partnerId, { url: wanted, secret }, now());
-      return respond(200, endpointPage(viewer, current === undefined ? { url: wanted, secret } : { url: wanted }));
+      await set(viewer.partnerId, { url: wanted, secret }, now());
+      return respond(200, page(current === undefined ? { url: wanted, secret } : { url: wanted }));
     }
-    if (current === undefined) return respond(409, endpointPage(viewer, { error: 'Save a result URL first.' }));
+    if (current === undefined) return respond(409, page({ error: 'Save a URL first.' }));
     if (action === 'rotate') {
       const secret = generateSigningSecret();
-      await store.setResultEndpoint(viewer.partnerId, { url: current.url, secret }, now());
-      return respond(200, endpointPage(viewer, { url: current.url, secret }));
+      await set(viewer.partnerId, { url: current.url, secret }, now());
+      return respond(200, page({ url: current.url, secret }));
     }
     if (action === 'test') {
       const test: TestDeliveryResult = await sendTestDelivery(current, now(), options);
-      return respond(200, endpointPage(viewer, { url: current.url, test }));
+      return respond(200, page({ url: current.url, test }));
     }
     throw new PageError(404, 'Not found', 'No such page.');
   }
@@ -253,7 +259,8 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
       return redirect(`${BASE}/sign-in`, [cookie(request, SESSION_COOKIE, '', 0)]);
     }
     if (first === 'keys' && rest.length <= 1) return keys(request, viewer, rest[0]);
-    if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0]);
+    if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'results');
+    if (first === 'events-endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'events');
     if (first === 'jobs') return jobs(request, viewer, rest, url);
     if (method === 'GET' && (first === 'orders.csv' || first === 'orders.jsonl') && rest.length === 0) {
       const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });

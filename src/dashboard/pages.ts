@@ -2,6 +2,7 @@ import { fromMicroClimes } from '../orders/climes.js';
 import type { ApiKeySummary } from '../orders/store.js';
 import type { Environment } from '../orders/types.js';
 import type { TestDeliveryResult } from './endpoint.js';
+import type { EventDelivery } from '../orders/events.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { MIN_PASSWORD_LENGTH } from './password.js';
 
@@ -33,7 +34,7 @@ export function layout(title: string, viewer: Viewer | undefined, content: HtmlV
     viewer === undefined
       ? html`<strong>truecost</strong>`
       : html`<strong>truecost · ${viewer.partnerId}</strong>
-          <nav aria-label="Dashboard"><a href="${BASE}/keys">Keys</a> · <a href="${BASE}/endpoint">Result endpoint</a> ·
+          <nav aria-label="Dashboard"><a href="${BASE}/keys">Keys</a> · <a href="${BASE}/endpoint">Result endpoint</a> · <a href="${BASE}/events-endpoint">Events endpoint</a> ·
           <a href="${BASE}/orders">Orders</a> · <a href="${BASE}/opt-ins">Opt-ins</a> · <a href="${BASE}/jobs">Bulk jobs</a></nav>
           <form method="post" action="${BASE}/sign-out">${csrfField(viewer.csrf)}<button class="secondary" type="submit">Sign out</button></form>`;
   return html`<!doctype html>
@@ -143,13 +144,36 @@ ${created?.environment === environment ? shownOnce('new-key', `Your new ${enviro
 }
 
 export interface EndpointView {
+  /** The events endpoint's page: the partner's most recent order events and their deliveries. */
+  readonly deliveries?: readonly Omit<EventDelivery, 'order'>[];
   readonly url?: string;
   readonly secret?: string;
   readonly test?: TestDeliveryResult;
   readonly error?: string;
 }
 
-export function endpointPage(viewer: Viewer, view: EndpointView): SafeHtml {
+/** The two signed endpoints a partner sets: bulk results, and order events (docs/api.md, "Order events"). */
+export const ENDPOINT_KINDS = {
+  results: {
+    path: 'endpoint',
+    title: 'Bulk result endpoint',
+    what: "truecost POSTs each bulk job's results to this URL, signed with the Standard Webhooks headers under your signing secret (see the bulk results documentation). One endpoint serves staging and production.",
+    label: 'Result URL',
+    placeholder: 'https://example.com/truecost/results',
+  },
+  events: {
+    path: 'events-endpoint',
+    title: 'Order events endpoint',
+    what: 'truecost POSTs every order event (order.created, order.climes_added, order.climes_removed, order.cancelled, order.unlocked) to this URL, signed with the Standard Webhooks headers under its own signing secret (see the order events documentation). One endpoint serves staging and production.',
+    label: 'Events URL',
+    placeholder: 'https://example.com/truecost/events',
+  },
+} as const;
+
+export type EndpointKind = keyof typeof ENDPOINT_KINDS;
+
+export function endpointPage(viewer: Viewer, view: EndpointView, kind: EndpointKind = 'results'): SafeHtml {
+  const { path, title, what, label, placeholder } = ENDPOINT_KINDS[kind];
   const test = view.test;
   const testResult =
     test === undefined
@@ -161,25 +185,42 @@ export function endpointPage(viewer: Viewer, view: EndpointView): SafeHtml {
             : html`<p id="test-status">${test.error}</p>`
         }</section>`;
   return layout(
-    'Bulk result endpoint',
+    title,
     viewer,
     html`${problem(view.error)}
 ${view.secret === undefined ? '' : shownOnce('new-secret', 'Your signing secret', view.secret)}
-<p class="muted">truecost POSTs each bulk job's results to this URL, signed with the Standard Webhooks headers under your signing secret (see the bulk results documentation). One endpoint serves staging and production.</p>
-<form method="post" action="${BASE}/endpoint" class="panel">${csrfField(viewer.csrf)}
-<label for="url">Result URL</label><input id="url" name="url" type="url" required value="${view.url ?? ''}" placeholder="https://example.com/truecost/results">
+<p class="muted">${what}</p>
+<form method="post" action="${BASE}/${path}" class="panel">${csrfField(viewer.csrf)}
+<label for="url">${label}</label><input id="url" name="url" type="url" required value="${view.url ?? ''}" placeholder="${placeholder}">
 <p><button type="submit">Save the URL</button></p></form>
 ${
   view.url === undefined
     ? html`<p class="muted">No endpoint yet: saving a URL creates its signing secret.</p>`
     : html`<div class="columns">
-<form method="post" action="${BASE}/endpoint/test" class="panel">${csrfField(viewer.csrf)}
+<form method="post" action="${BASE}/${path}/test" class="panel">${csrfField(viewer.csrf)}
 <h2>Test delivery</h2><p>Sends <code>{}</code>, signed like a real delivery, with a <code>webhook-id</code> starting with <code>test_</code>.</p>
 <button type="submit">Send a test delivery</button></form>
-<form method="post" action="${BASE}/endpoint/rotate" class="panel">${csrfField(viewer.csrf)}
+<form method="post" action="${BASE}/${path}/rotate" class="panel">${csrfField(viewer.csrf)}
 <h2>Signing secret</h2><p>Rotating replaces the secret at once: deliveries signed with the old one stop verifying.</p>
 <button class="danger" type="submit">Rotate the signing secret</button></form></div>`
 }
-${testResult}`,
+${testResult}
+${view.deliveries === undefined ? '' : deliveriesTable(view.deliveries)}`,
   );
+}
+
+/** The recent order events and where each is on its way (docs/api.md, "Order events"). */
+function deliveriesTable(deliveries: readonly Omit<EventDelivery, 'order'>[]): SafeHtml {
+  const rows = deliveries.map(
+    (event) =>
+      html`<tr><td><code>${event.eventId}</code></td><td>${event.type}</td><td>${event.partnerOrderId}</td><td>${event.environment}</td><td>${event.state}</td><td>${event.attempts}</td><td>${event.lastError ?? ''}</td><td>${new Date(event.createdAt).toISOString()}</td></tr>`,
+  );
+  return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
+${
+  deliveries.length === 0
+    ? html`<p class="muted">No order event yet.</p>`
+    : html`<div class="table"><table>
+<thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">partner_order_id</th><th scope="col">Environment</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+}</section>`;
 }

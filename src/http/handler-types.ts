@@ -74,7 +74,11 @@ export interface HandlerOptions {
   readonly onJobQueued?: (jobId: string) => void;
   /** The content of `@scalar/api-reference`'s `dist/browser/standalone.js`, for `GET /docs`. */
   readonly apiReferenceScript?: string;
-  /** The address the service is reached at, for the `servers` of the OpenAPI document. */
+  /**
+   * The address the service is reached at, for the `servers` of the OpenAPI document and the
+   * `certificate_url` of each order (docs/api.md, "Certificates"); without it, `certificate_url`
+   * is the path alone, `/certificates/{id}`.
+   */
   readonly publicUrl?: string;
   /** True once the service is shutting down: `GET /readyz` then answers 503. */
   readonly draining?: () => boolean;

@@ -93,6 +93,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       (document ??= buildOpenApiDocument(routes, options.publicUrl === undefined ? {} : { serverUrl: options.publicUrl })),
     apiReferenceScript: options.apiReferenceScript,
     draining: () => options.draining?.() === true,
+    publicUrl: options.publicUrl,
   };
 
   const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
@@ -201,7 +202,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       if (unknownQuery) return failure('badRequest', unknownQuery);
       bodyText = read.text;
     }
-    const context = { body, params: match.params, query: call.query ?? '', scope, now: now(), store, services };
+    const context = { body, params: match.params, query: call.query ?? '', header: (name: string) => call.header(name), scope, now: now(), store, services };
     if (idempotencyKey === null) return matched.handle(context);
     const fingerprint = await requestFingerprint(call.method, call.path, bodyText);
     const request = { scope, key: idempotencyKey, fingerprint, now: context.now };

@@ -1,3 +1,4 @@
+import { orderEventSchema } from '../schemas/events.js';
 import type * as z from 'zod/mini';
 import { toJsonSchema } from '../schemas/json-schema.js';
 import { apiErrors, type ApiErrorName } from '../errors.js';
@@ -47,7 +48,10 @@ function successResponses(route: AnyRoute): JsonObject {
       answer.schema !== undefined
         ? { 'application/json': { schema: jsonSchemaOf(answer.schema, 'output') } }
         : { [answer.contentType ?? 'text/plain']: { schema: { type: 'string' } } };
-    responses[String(answer.status)] = { description: answer.description, content, ...(headers === undefined ? {} : { headers }) };
+    // A second answer of the same status (the same resource in another media type) adds its content.
+    const same = responses[String(answer.status)] as { description: string; content: JsonObject } | undefined;
+    const description = same === undefined ? answer.description : `${same.description} ${answer.description}`;
+    responses[String(answer.status)] = { description, content: { ...same?.content, ...content }, ...(headers === undefined ? {} : { headers }) };
   }
   return responses;
 }
@@ -174,6 +178,29 @@ function operationOf(route: AnyRoute): JsonObject {
  * ```
  * @remarks Since 0.1.0
  */
+/** The order events truecost POSTs to a partner's events endpoint (docs/api.md, "Order events"). */
+function eventWebhooks(): JsonObject {
+  const headers = Object.fromEntries(
+    [
+      ['webhook-id', "The event's id, the same on every attempt: drop one you have seen."],
+      ['webhook-timestamp', 'When the attempt was signed, in seconds since the epoch.'],
+      ['webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint\'s secret (Standard Webhooks).'],
+    ].map(([name, description]) => [name, { name, in: 'header', required: true, description, schema: { type: 'string' } }]),
+  );
+  return {
+    orderEvent: {
+      post: {
+        summary: 'An order event',
+        description:
+          'order.created, order.climes_added, order.climes_removed, order.cancelled or order.unlocked, signed as Standard Webhooks with the secret `truecost partners set-events-endpoint` printed. One order\'s events arrive in order; a non-2xx answer is retried after 5 s, 30 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.',
+        parameters: Object.values(headers),
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(orderEventSchema, 'output') } } },
+        responses: { '2XX': { description: 'The event was received.' }, default: { description: 'Any other answer: the event is sent again later, under the same webhook-id.' } },
+      },
+    },
+  };
+}
+
 export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenApiOptions = {}): JsonObject {
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
@@ -190,6 +217,7 @@ export function buildOpenApiDocument(routes: readonly AnyRoute[], options: OpenA
     ...(options.serverUrl === undefined ? {} : { servers: [{ url: options.serverUrl }] }),
     tags: [...new Set(routes.map((route) => route.tag))].map((name) => ({ name })),
     paths,
+    webhooks: eventWebhooks(),
     components: {
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } },
       schemas: { Failure: failureSchema },

@@ -40,6 +40,8 @@ export interface RouteContext<Body = unknown, Path extends string = string> {
   readonly params: PathParams<Path>;
   /** The raw query string, without `?` ('' or absent when none); only routes that declare query parameters read it. */
   readonly query?: string;
+  /** A request header by name (null when absent), for the routes that answer in more than one form. */
+  readonly header?: (name: string) => string | null;
   /** The partner and environment of the key; a placeholder on routes that need no key. */
   readonly scope: Scope;
   /** The clock at the start of the request, in milliseconds since the epoch. */
@@ -75,6 +77,8 @@ export interface RouteServices {
   readonly apiReferenceScript: string | undefined;
   /** True once the service is shutting down (`GET /readyz` answers 503); never, when absent. */
   draining?(): boolean;
+  /** The address the service is reached at, under which certificates are (docs/api.md, "Certificates"); absent: paths alone. */
+  readonly publicUrl?: string | undefined;
 }
 
 /**

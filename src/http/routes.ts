@@ -1,6 +1,8 @@
 import type { AnyRoute } from './route.js';
 import { flightRoutes, roadRoutes } from './routes-calculators.js';
 import { orderRoutes } from './routes-orders.js';
+import { eventRoutes } from './routes-events.js';
+import { certificateRoutes } from './routes-certificates.js';
 import { systemRoutes } from './routes-system.js';
 import { tripRoutes } from './routes-trip.js';
 
@@ -10,4 +12,12 @@ import { tripRoutes } from './routes-trip.js';
  *
  * @remarks Since 0.1.0
  */
-export const routes: readonly AnyRoute[] = [...systemRoutes, ...orderRoutes, ...flightRoutes, ...roadRoutes, ...tripRoutes];
+export const routes: readonly AnyRoute[] = [
+  ...systemRoutes,
+  ...orderRoutes,
+  ...eventRoutes,
+  ...certificateRoutes,
+  ...flightRoutes,
+  ...roadRoutes,
+  ...tripRoutes,
+];

@@ -4,6 +4,8 @@ import type { Environment, OptInRecord, OrderRecord, Scope } from './types.js';
 import type { OrderState } from '../schemas/order.js';
 import type { IdempotencyGuard, IdempotencyStore } from './idempotency.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import type { EventStore } from './events.js';
+import type { CertificateStore } from './certificates.js';
 
 /**
  * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
@@ -330,7 +332,7 @@ export interface DashboardStore {
 }
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
-export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore {
+export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore, EventStore, CertificateStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
   /**

@@ -135,7 +135,13 @@ export const orderViewSchema = /* @__PURE__ */ z.object({
 /** An order as `GET .../order/{partner_order_id}` shows it (see {@link orderViewSchema}). */
 export type OrderView = z.infer<typeof orderViewSchema>;
 /** `GET .../order/{partner_order_id}` success body: the order under `order`. */
-export const getOrderResponseSchema = /* @__PURE__ */ z.object({ order: orderViewSchema });
+export const getOrderResponseSchema = /* @__PURE__ */ z.object({
+  order: z.extend(orderViewSchema, {
+    certificate_url: z.string().check(
+      z.describe("The order's public certificate: under the service's public address (or the path alone when none is set), its last segment 128 random bits. It opens without a key and shows no customer data."),
+    ),
+  }),
+});
 /** The body of `GET .../order/{partner_order_id}` (see {@link getOrderResponseSchema}). */
 export type GetOrderResponse = z.infer<typeof getOrderResponseSchema>;
 

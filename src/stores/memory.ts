@@ -11,6 +11,8 @@ import type { OptInRecord, OrderRecord, Scope } from '../orders/types.js';
 import type { OptInRequest, Order, Variant } from '../schemas/order.js';
 import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryJobs } from './memory/jobs.js';
+import { memoryEvents } from './memory/events.js';
+import { changeEventType } from '../orders/events.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 
@@ -43,6 +45,11 @@ export function createMemoryStore(): Store {
   const sessions = new Map<string, SessionRecord>();
   const jobs = memoryJobs();
   const { guarded, ...idempotency } = memoryIdempotency();
+  // The outbox of order events, appended to in the same step as each order write.
+  const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
+  /** Each order's certificate id, given on the first ask, and the order of each. */
+  const certificates = new Map<string, string>();
+  const certified = new Map<string, string>();
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
@@ -71,6 +78,7 @@ export function createMemoryStore(): Store {
       for (const record of plan.inserts) {
         writeOrder(record);
         recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
+        appendEvent(record, 'order.created', now);
       }
     }
     return structuredClone(plan);
@@ -83,6 +91,7 @@ export function createMemoryStore(): Store {
       writeOrder(outcome.record);
       const after = outcome.record.microClimes;
       recordEvent(outcome.record, { kind: change.kind, deltaMicroClimes: after - before.microClimes, microClimesAfter: after, at: now });
+      appendEvent(outcome.record, changeEventType(change.kind, outcome.record), now);
     }
     return structuredClone(outcome);
   }
@@ -92,6 +101,8 @@ export function createMemoryStore(): Store {
     ...jobs,
     // Idempotency-Keys (./memory/idempotency.ts).
     ...idempotency,
+    // Order events and their deliveries (./memory/events.ts).
+    ...events,
     // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
     ...memorySignInFailures(),
 
@@ -227,6 +238,21 @@ export function createMemoryStore(): Store {
     async revokeSession(tokenHash: string, now: number): Promise<void> {
       const session = sessions.get(tokenHash);
       if (session !== undefined && session.revokedAt === null) sessions.set(tokenHash, { ...session, revokedAt: now });
+    },
+
+    async certificateOf(scope, partnerOrderId, newId): Promise<string | undefined> {
+      const key = scoped(scope, partnerOrderId);
+      if (!orders.has(key)) return undefined;
+      if (!certificates.has(key)) {
+        certificates.set(key, newId);
+        certified.set(newId, key);
+      }
+      return certificates.get(key);
+    },
+
+    async orderByCertificate(certificateId): Promise<OrderRecord | undefined> {
+      const key = certified.get(certificateId);
+      return key === undefined ? undefined : structuredClone(orders.get(key));
     },
 
     async close(): Promise<void> {},

@@ -12,6 +12,8 @@ import { postgresDialect } from './postgres/dialect.js';
 import { postgresIdempotency } from './postgres/idempotency.js';
 import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres/key-changes.js';
 import { postgresOrderWrites } from './postgres/orders.js';
+import { postgresEventTransactions } from './postgres/events.js';
+import { sqlEventMethods } from './sql/events.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
 import { preparedStatementFailure } from './postgres/prepared-statements.js';
@@ -217,10 +219,14 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
     return result;
   }
 
+  const { deliveryOf, ...events } = sqlEventMethods(runner, postgresDialect.decode, rows);
   return {
     ...methods,
     ...orderWrites,
     ...idempotency,
+    // Order events (./sql/events.ts, ./postgres/events.ts).
+    ...events,
+    ...postgresEventTransactions(database, rows, deliveryOf),
 
     async saveOptIn(scope, request, now, guard) {
       if (guard === undefined) return methods.saveOptIn(scope, request, now);

@@ -16,6 +16,8 @@ import { SYNC_BUSY_WAIT_MS, withSqliteFaults } from './sqlite/faults.js';
 import { keyChangeSignal, openWalIndexHeader } from './sqlite/key-signal.js';
 import { sqliteRunner } from './sqlite/statements.js';
 import { sqliteTransactions } from './sqlite/transactions.js';
+import { sqliteEventTransactions } from './sqlite/events.js';
+import { sqlEventMethods } from './sql/events.js';
 
 /** Where the SQLite store keeps its data. */
 export interface SqliteStoreOptions {
@@ -110,9 +112,13 @@ function createSqliteStore(db: Database.Database): Store {
       synced.run();
     }
   }
+  const { deliveryOf: _deliveryOf, ...events } = sqlEventMethods(runner, sqliteDialect.decode, rows);
   return {
     ...methods,
     ...transactions,
+    // Order events (./sql/events.ts, ./sqlite/events.ts).
+    ...events,
+    ...sqliteEventTransactions(db, runner, rows),
 
     takeRateToken: async (key, bucket, now) => rateTakeOf(takeRateToken(takeParameters(key, bucket, now))),
 

@@ -1,4 +1,5 @@
 import type { Store } from '../orders/store.js';
+import { defineEventChecks } from './store-checks/events.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineListingChecks } from './store-checks/listings.js';
 import { defineOrderChecks } from './store-checks/orders.js';
@@ -22,6 +23,7 @@ function defineChecks(check: DefineCheck): void {
   defineSignInChecks(check);
   defineIdempotencyChecks(check);
   defineListingChecks(check);
+  defineEventChecks(check);
 }
 
 /**

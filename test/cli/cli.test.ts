@@ -19,8 +19,8 @@ describe('truecost keys and partners', () => {
     expect(environmentOfKey(result.stdout.trim())).toBe('production');
   });
 
-  it('partners set-endpoint prints the signing secret alone on stdout', () => {
-    const result = truecost(['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', db]);
+  it.each(['set-endpoint', 'set-events-endpoint'])('partners %s prints the signing secret alone on stdout', (command) => {
+    const result = truecost(['partners', command, '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', db]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^whsec_[A-Za-z0-9+/=]+\n$/);
   });
@@ -35,6 +35,7 @@ describe('truecost keys and partners', () => {
     [['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', 'memory:']],
     [['keys', 'revoke', 'truecost_staging_unknownunknownunknown', '--db', 'memory:']],
     [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']],
+    [['partners', 'set-events-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']],
     [['partners', 'invite', '--partner', 'acme', '--db', 'memory:']],
     [['jobs', 'retry', 'job-1', '--db', 'memory:']],
     [['worker', '--db', 'memory:']],
@@ -63,7 +64,10 @@ describe('truecost keys and partners', () => {
     [['keys', 'create', '--partner', 'acme', '--env', 'prod', '--db', 'memory:'], '--env must be staging or production'],
     [['keys', 'create', '--env', 'staging', '--db', 'memory:'], 'Missing --partner'],
     [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'ftp://x', '--db', 'memory:'], '--url must be an http or https URL'],
+    [['partners', 'set-events-endpoint', '--partner', 'acme', '--url', 'ftp://x', '--db', 'memory:'], '--url must be an http or https URL'],
     [['serve', '--port', 'eighty'], '--port must be a whole number'],
+    [['serve', '--public-url', 'ftp://truecost.example.com', '--db', 'memory:'], '--public-url must be an http or https URL'],
+    [['serve', '--public-url', 'https://truecost.example.com/?a=1', '--db', 'memory:'], '--public-url must be an http or https URL'],
     [['serve', '--rate-limit', '0', '--db', 'memory:'], '--rate-limit must be a number'],
     [['keys', 'create', '--partner', 'a', '--env', 'staging', '--db', 'mysql://x'], 'Unknown --db'],
     [['frobnicate'], 'Unknown command'],

@@ -27,6 +27,7 @@ describe('truecost --help and --version', () => {
     [['keys', 'create'], 'truecost keys create --partner'],
     [['keys', 'revoke'], 'truecost keys revoke KEY'],
     [['partners', 'set-endpoint'], 'truecost partners set-endpoint'],
+    [['partners', 'set-events-endpoint'], 'truecost partners set-events-endpoint'],
     [['jobs'], 'truecost jobs list'],
     [['jobs'], 'truecost jobs redrive [--partner ID] [--since ISO] [--until ISO]'],
     [['worker'], 'truecost worker ['],

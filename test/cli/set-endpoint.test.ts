@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { setEndpointCommand } from '../../src/cli/admin.js';
+import { setEndpointCommand, setEventsEndpointCommand } from '../../src/cli/admin.js';
+import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { UsageError } from '../../src/cli/usage.js';
 
-// `truecost partners set-endpoint` checks the URL against the endpoint policy before storing it.
+// `truecost partners set-endpoint` and `set-events-endpoint` check the URL against the endpoint policy before storing it.
 const internal = [
   'http://127.0.0.1/results',
   'http://[::1]/results',
@@ -28,10 +29,12 @@ const internal = [
 const directory = mkdtempSync(join(tmpdir(), 'truecost-set-endpoint-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-const setEndpoint = (url: string, ...flags: string[]) =>
-  setEndpointCommand(['--partner', 'acme', '--url', url, ...flags, '--db', `sqlite:${join(directory, 'truecost.db')}`]);
+const commands = { 'set-endpoint': setEndpointCommand, 'set-events-endpoint': setEventsEndpointCommand };
 
-describe('partners set-endpoint', () => {
+describe.each(Object.entries(commands))('partners %s', (_name, command) => {
+  const setEndpoint = (url: string, ...flags: string[]) =>
+    command(['--partner', 'acme', '--url', url, ...flags, '--db', `sqlite:${join(directory, 'truecost.db')}`]);
+
   it.each(internal)('refuses %s, naming the address, unless private endpoints are allowed', async (url) => {
     await expect(setEndpoint(url)).rejects.toThrow(UsageError);
     await expect(setEndpoint(url)).rejects.toThrow(/^--url is refused: The endpoint's host .+ is a [a-z-]+ address\. Pass --allow-private-endpoints/);
@@ -47,5 +50,22 @@ describe('partners set-endpoint', () => {
   it('takes a public https or http URL', async () => {
     await expect(setEndpoint('https://partner.example/results')).resolves.toMatch(/^whsec_/);
     await expect(setEndpoint('http://93.184.216.34/results')).resolves.toMatch(/^whsec_/);
+  });
+});
+
+describe('partners set-events-endpoint', () => {
+  it("stores the events endpoint with the printed secret, apart from the bulk results' endpoint, and rotates it when set again", async () => {
+    const path = join(directory, 'events.db');
+    const bulk = await setEndpointCommand(['--partner', 'acme', '--url', 'https://acme.example/bulk', '--db', `sqlite:${path}`]);
+    const first = await setEventsEndpointCommand(['--partner', 'acme', '--url', 'https://acme.example/events', '--db', `sqlite:${path}`]);
+    const second = await setEventsEndpointCommand(['--partner', 'acme', '--url', 'https://acme.example/events2', '--db', `sqlite:${path}`]);
+    expect(second).not.toBe(first);
+    const store = await openSqliteStore({ path });
+    try {
+      expect(await store.getEventsEndpoint('acme')).toEqual({ url: 'https://acme.example/events2', secret: second });
+      expect(await store.getResultEndpoint('acme')).toEqual({ url: 'https://acme.example/bulk', secret: bulk });
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -305,3 +305,43 @@ describe('the test delivery', () => {
     expect(page.text).toContain(delivery!.webhookId);
   }, 30_000);
 });
+
+describe('the order events endpoint', () => {
+  let receiver: Receiver | undefined;
+  afterEach(async () => {
+    await receiver?.close();
+    receiver = undefined;
+  });
+
+  it('is set with its own secret, apart from the bulk result endpoint, rotated, and tested with a signed delivery', async () => {
+    clock = Date.now();
+    handler = createDashboardHandler({ store, now: () => clock, endpointPolicy: { allowPrivateAddresses: true } });
+    let secret = '';
+    receiver = await startReceiver(() => secret, () => 204);
+    const alpha = await signedIn('alpha');
+    const empty = await alpha.get('/dashboard/events-endpoint');
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('Order events endpoint');
+    expect((await alpha.post('/dashboard/events-endpoint/test')).status).toBe(409);
+    const saved = await alpha.post('/dashboard/events-endpoint', { url: receiver.url });
+    expect(saved.status).toBe(200);
+    secret = (await store.getEventsEndpoint('alpha'))!.secret;
+    expect(saved.text).toContain(secret);
+    expect(await store.getResultEndpoint('alpha')).toBeUndefined();
+    const tested = await alpha.post('/dashboard/events-endpoint/test');
+    expect(tested.text).toContain('<strong id="test-status">204</strong>');
+    expect(receiver.deliveries.map((delivery) => delivery.verified)).toEqual([true]);
+    const rotated = await alpha.post('/dashboard/events-endpoint/rotate');
+    const newSecret = (await store.getEventsEndpoint('alpha'))!.secret;
+    expect(newSecret).not.toBe(secret);
+    expect(rotated.text).toContain(newSecret);
+    expect((await alpha.post('/dashboard/events-endpoint', { url: 'https://user:pass@example.com/events' })).status).toBe(400);
+    // The page lists the partner's recent events and where each is on its way.
+    expect((await alpha.get('/dashboard/events-endpoint')).text).toContain('No order event yet.');
+    const sent = { partner_order_id: 'ord-<b>', climes: 2, customer_email: 'ada@example.com', customer_name: 'Ada' };
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [sent], clock);
+    const listed = await alpha.get('/dashboard/events-endpoint');
+    expect(listed.text).toMatch(/<td>order\.created<\/td><td>ord-&lt;b&gt;<\/td><td>staging<\/td><td>queued<\/td><td>0<\/td>/);
+    expect(listed.text).not.toContain('ada@example.com');
+  }, 30_000);
+});

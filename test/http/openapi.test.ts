@@ -13,6 +13,16 @@ describe('the OpenAPI document', () => {
     expect(result.valid).toBe(true);
   });
 
+  it('documents the order events webhook: its Standard Webhooks headers and the event body with every type', () => {
+    const document = buildOpenApiDocument(routes) as any;
+    const post = document.webhooks.orderEvent.post;
+    expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const schema = post.requestBody.content['application/json'].schema;
+    expect(schema.required).toEqual(['id', 'type', 'created_at', 'data']);
+    expect(schema.properties.type.enum).toEqual(['order.created', 'order.climes_added', 'order.climes_removed', 'order.cancelled', 'order.unlocked']);
+    expect(Object.keys(schema.properties.data.properties.order.properties).filter((name) => name.startsWith('customer_'))).toEqual([]);
+  });
+
   it('has one operation per row of the route table, with every status the route can answer', () => {
     const document = buildOpenApiDocument(routes) as { paths: Record<string, Record<string, { responses: object }>> };
     for (const route of routes) {

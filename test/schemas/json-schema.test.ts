@@ -51,6 +51,7 @@ const responseSamples: Record<keyof typeof responseSchemas, unknown> = {
     order: {
       partner_order_id: 'ORD-1001', climes: 12.5, customer_email: 'asha@example.com', customer_name: 'Asha Rao',
       state: 'locked', variant: 'vote', created_at: 1_800_000_000_000, unlock_date: 1_893_456_000_000,
+      certificate_url: 'https://truecost.example.com/certificates/0123456789abcdef0123456789abcdef',
     },
   },
   getOptIn: { opt_in: { cart_id: 'CART-77', opted_in: true, climes: 12.5, updated_at: 1_800_000_000_000 } },

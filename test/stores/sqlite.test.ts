@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((version) => ({ version })));
     db.close();
   });
 
@@ -46,11 +46,17 @@ describe('the SQLite store on disk', () => {
     db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DROP INDEX jobs_failed; ' +
       'DROP INDEX orders_by_created; DROP INDEX orders_by_variant; DROP INDEX orders_open; DROP INDEX orders_cancelled; DROP INDEX opt_ins_by_updated; DROP INDEX jobs_by_partner; DROP INDEX jobs_by_state; ' +
       'CREATE INDEX orders_listing ON orders (partner_id, environment, created_at); DELETE FROM schema_migrations WHERE version >= 3');
+    db.exec('DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
+    db.exec('ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
     db.close();
     const migrated = await openSqliteStore({ path });
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);
     expect(await migrated.signInFailures(['p:p1'], now)).toEqual([{ key: 'p:p1', count: 1, windowEnds: now + 60_000 }]);
     expect((await migrated.getOrder(staging, 'o-1'))?.microClimes).toBe(10e6);
+    // The order stored before events existed reports its changes from now on, and its unlock once.
+    await migrated.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
+    expect(await migrated.announceUnlocks(now + 11 * 24 * 3_600_000, 10)).toBe(1);
+    expect((await migrated.listEvents(staging, { limit: 10 }))?.items.map((event) => event.type)).toEqual(['order.climes_added', 'order.unlocked']);
     await migrated.close();
   });
 

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { applyChange, createLookups, planCreate } from '../../orders/machine.js';
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machine.js';
 import type { IdempotencyGuard } from '../../orders/idempotency.js';
+import { changeEventType, newEventId } from '../../orders/events.js';
 import type { Store } from '../../orders/store.js';
 import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
@@ -36,7 +37,8 @@ export function postgresOrderWrites(
   /** Inserts the records in one INSERT statement, which is atomic by itself. */
   async function insertOrders(records: readonly OrderRecord[], tx: PostgresRunner = runner): Promise<void> {
     const columns = records.map((record) => orderColumns(record, (order) => order));
-    if (records.length > 0) await tx.run('insertOrders', { orders: JSON.stringify(columns) });
+    const events = records.map((record) => ({ partner_order_id: record.partnerOrderId, event_id: newEventId() }));
+    if (records.length > 0) await tx.run('insertOrders', { orders: JSON.stringify(columns), events: JSON.stringify(events) });
   }
 
   /**
@@ -80,11 +82,12 @@ export function postgresOrderWrites(
     return plan;
   }
 
-  /** Writes the changed order, and its history event, if its row is still the version read; false when it is not. */
+  /** Writes the changed order, its history event and its order event, if its row is still the version read; false when it is not. */
   async function writeChange(client: PostgresDatabase | pg.PoolClient, record: OrderRecord, row: VersionedOrderRow, kind: OrderChange['kind']): Promise<boolean> {
     const delta = record.microClimes - Number(row.micro_climes);
     const columns = orderColumns(record, (order) => order);
-    return (await postgresRunner(client).run('updateOrder', { ...columns, readSeq: row.updated_seq, kind, delta })) === 1;
+    const event = { eventId: newEventId(), eventType: changeEventType(kind, record) };
+    return (await postgresRunner(client).run('updateOrder', { ...columns, readSeq: row.updated_seq, kind, delta, ...event })) === 1;
   }
 
   /**

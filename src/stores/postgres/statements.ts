@@ -6,6 +6,7 @@ import type pg from 'pg';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { postgresDialect } from './dialect.js';
+import { postgresEventStatements } from './event-statements.js';
 import { namesStatements, runAlone, type PostgresDatabase } from './transactions.js';
 
 /** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
@@ -14,7 +15,7 @@ export const KEY_CHANNEL = 'truecost_api_keys';
 const postgresStatements = {
   ordersForCreate: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
     AND (partner_order_id = ANY(:ids::text[]) OR cart_id = ANY(:cartIds::text[]))`,
-  // One statement inserts the orders and their 'create' history events, atomically.
+  // One statement inserts the orders, their 'create' history events and their order.created events, atomically.
   insertOrders: `WITH inserted AS (INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
     sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at)
     SELECT partner_id, environment, partner_order_id, variant, micro_climes,
@@ -22,18 +23,23 @@ const postgresStatements = {
     FROM jsonb_to_recordset(:orders::jsonb) AS r(partner_id text, environment text, partner_order_id text,
     variant text, micro_climes bigint, sent_order jsonb, cart_id text, unlock_date bigint,
     created_at bigint, updated_at bigint, cancelled_at bigint)
-    RETURNING partner_id, environment, partner_order_id, micro_climes, created_at)
-    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
-    SELECT partner_id, environment, partner_order_id, 'create', micro_climes, micro_climes, created_at FROM inserted`,
+    RETURNING partner_id, environment, partner_order_id, micro_climes, created_at),
+    history AS (INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, 'create', micro_climes, micro_climes, created_at FROM inserted)
+    INSERT INTO outbox_events (event_id, partner_id, environment, partner_order_id, type, micro_climes, created_at, state, attempts, next_attempt_at)
+    SELECT e.event_id, i.partner_id, i.environment, i.partner_order_id, 'order.created', i.micro_climes, i.created_at, 'queued', 0, i.created_at
+    FROM inserted i JOIN jsonb_to_recordset(:events::jsonb) AS e(partner_order_id text, event_id text) USING (partner_order_id)`,
   lockOrder: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId FOR UPDATE`,
   // Writes only if the row is still the version read (:readSeq); a concurrent write makes it touch no row.
-  // The same statement records the change in the order's history, atomically.
+  // The same statement records the change in the order's history and in the outbox of order events, atomically.
   updateOrder: `WITH updated AS (UPDATE orders SET micro_climes = :micro_climes, updated_at = :updated_at,
     cancelled_at = :cancelled_at, updated_seq = updated_seq + 1
     WHERE partner_id = :partner_id AND environment = :environment AND partner_order_id = :partner_order_id AND updated_seq = :readSeq
-    RETURNING partner_id, environment, partner_order_id, micro_climes, updated_at)
-    INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
-    SELECT partner_id, environment, partner_order_id, :kind, :delta, micro_climes, updated_at FROM updated`,
+    RETURNING partner_id, environment, partner_order_id, micro_climes, updated_at),
+    history AS (INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
+    SELECT partner_id, environment, partner_order_id, :kind, :delta, micro_climes, updated_at FROM updated)
+    INSERT INTO outbox_events (event_id, partner_id, environment, partner_order_id, type, micro_climes, created_at, state, attempts, next_attempt_at)
+    SELECT :eventId, partner_id, environment, partner_order_id, :eventType, micro_climes, updated_at, 'queued', 0, updated_at FROM updated`,
   notifyKeys: `SELECT pg_notify(:channel, :notice)`,
   // Every key write also counts itself, for the stores that poll instead of listening (./key-changes.ts).
   countKeyChange: `INSERT INTO key_changes (id, version) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET version = key_changes.version + 1`,
@@ -50,6 +56,8 @@ const postgresStatements = {
   // the locking read's second test of window_ends, and stays.
   pruneSignInFailures: `DELETE FROM sign_in_failures WHERE limit_key IN (
     SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit FOR UPDATE SKIP LOCKED)`,
+  // Order events (./events.ts).
+  ...postgresEventStatements,
 } as const;
 
 export type PostgresStatementName = keyof typeof postgresStatements | SharedStatementName;

@@ -24,6 +24,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // The dashboard's listings by keyset: an index per filter in the listing's order, in place of the
   // indexes by time alone (docs/operations.md, "Growth"). Building them reads the tables once.
   { name: 'keyset listings' },
+  // Order events: the outbox written with each order change, the partners' events endpoints, and
+  // when each order's unlock was announced. Orders unlocked before the step are announced once.
+  { name: 'order events' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

@@ -4,6 +4,7 @@ import type { SqlDialect } from './dialect.js';
 import { CLAIMABLE_JOB_STATES } from './tables.js';
 import { listingStatements, type ListingStatementName } from './listings.js';
 import { rateLimitStatements } from './rate-limit.js';
+import { eventStatements } from './event-statements.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -143,6 +144,8 @@ export function sharedStatements(dialect: SqlDialect) {
     sweepIdempotencyKeys: `DELETE FROM idempotency_keys WHERE expires_at <= :now`,
     ...rateLimitStatements,
     ...listingStatements(dialect),
+    // Order events (./event-statements.ts).
+    ...eventStatements,
   } as const;
 }
 

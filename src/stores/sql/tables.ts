@@ -2,6 +2,7 @@
 // Never change a column a released migration created: add one with `addedIn` instead.
 import { JOB_STATES, ORDER_EVENT_KINDS, type JobState } from '../../orders/store.js';
 import { ENVIRONMENTS } from '../../orders/types.js';
+import { eventIndexes, eventTables, eventTableSettings } from './event-tables.js';
 import { variantSchema } from '../../schemas/order.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
@@ -15,7 +16,8 @@ export type StepName =
   | 'key change counter'
   | 'queue health'
   | 'shared rate limits'
-  | 'keyset listings';
+  | 'keyset listings'
+  | 'order events';
 
 export interface Column {
   readonly name: string;
@@ -79,7 +81,16 @@ export const tables: readonly Table[] = [
   {
     name: 'partners',
     createdIn: 'initial',
-    columns: [text('partner_id', { primaryKey: true }), text('result_url', { nullable: true }), text('result_secret', { nullable: true }), time('created_at'), time('updated_at')],
+    columns: [
+      text('partner_id', { primaryKey: true }),
+      text('result_url', { nullable: true }),
+      text('result_secret', { nullable: true }),
+      time('created_at'),
+      time('updated_at'),
+      // Where the partner's order events go, and the secret that signs them (docs/api.md, "Order events").
+      text('events_url', { nullable: true, addedIn: 'order events' }),
+      text('events_secret', { nullable: true, addedIn: 'order events' }),
+    ],
   },
   {
     name: 'api_keys',
@@ -111,6 +122,10 @@ export const tables: readonly Table[] = [
       time('cancelled_at', { nullable: true }),
       // Every write of an order increments it, so a conditional UPDATE can tell whether the row changed since it was read.
       { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
+      // When the worker wrote the order's `order.unlocked` event, in the transaction that wrote it; null before.
+      time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
+      // The id of the order's public certificate (128 random bits), given the first time the order is read.
+      text('certificate_id', { nullable: true, addedIn: 'order events' }),
     ],
     primaryKey: ['partner_id', 'environment', 'partner_order_id'],
   },
@@ -220,6 +235,7 @@ export const tables: readonly Table[] = [
     unlogged: true,
     columns: [text('server_id', { primaryKey: true }), time('seen_at')],
   },
+  ...eventTables,
 ];
 
 /**
@@ -240,6 +256,7 @@ export const tableSettings: readonly TableSettings[] = [
       autovacuum_vacuum_cost_delay: 0,
     },
   },
+  ...eventTableSettings,
 ];
 
 /** SQLite's listing indexes are ascending (it reads them backwards); PostgreSQL's newest first. */
@@ -289,5 +306,6 @@ export const indexes: readonly Index[] = [
   { name: 'opt_ins_by_updated', table: 'opt_ins', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'updated_at', 'cart_id') },
   { name: 'jobs_by_partner', table: 'jobs', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'created_at', 'job_id') },
   { name: 'jobs_by_state', table: 'jobs', createdIn: 'keyset listings', on: byKeyset('partner_id, environment, state', 'created_at', 'job_id') },
+  ...eventIndexes,
 ];
 

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { sqliteDialect } from './dialect.js';
+import { DUE_EVENT, DUE_UNLOCKS } from '../sql/event-statements.js';
 
 /** Lists of ids travel as one JSON array parameter. */
 const sqliteStatements = {
@@ -27,6 +28,9 @@ const sqliteStatements = {
     SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit)`,
   leaseJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt,
     updated_at = :now WHERE job_id = :jobId RETURNING *`,
+  // Order events (./events.ts): the due event a claim leases, and the due unlocks.
+  dueEvent: DUE_EVENT,
+  dueUnlocks: DUE_UNLOCKS,
 } as const;
 
 export type SqliteStatementName = keyof typeof sqliteStatements | SharedStatementName;

@@ -21,6 +21,8 @@ import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sq
 import { sqliteDialect } from './dialect.js';
 import type { GroupCommit } from './group-commit.js';
 import type { SqliteRunner } from './statements.js';
+import { changeEventType, outboxEvent } from '../../orders/events.js';
+import { outboxParameters } from '../sql/events.js';
 
 /** The methods of the store that run in one transaction. */
 export type SqliteTransactions = Pick<
@@ -68,6 +70,7 @@ export function sqliteTransactions(
       for (const record of plan.inserts) {
         runner.run('insertOrder', orderColumns(record, sentOrder));
         runner.run('insertOrderEvent', eventRow(record, 'create', record.microClimes, now));
+        runner.run('insertOutboxEvent', outboxParameters(outboxEvent(record, 'order.created', now)));
       }
     }
     answer(guard, plan);
@@ -83,6 +86,7 @@ export function sqliteTransactions(
         runner.run('updateOrder', orderColumns(outcome.record, sentOrder));
         const delta = outcome.record.microClimes - before.microClimes;
         runner.run('insertOrderEvent', eventRow(outcome.record, change.kind, delta, now));
+        runner.run('insertOutboxEvent', outboxParameters(outboxEvent(outcome.record, changeEventType(change.kind, outcome.record), now)));
       }
       answer(guard, outcome);
       return outcome;

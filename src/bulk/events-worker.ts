@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { eventBody, type EventAttemptOutcome, type EventDelivery } from '../orders/events.js';
+import type { Store } from '../orders/store.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverSigned, type FetchFunction } from './deliver.js';
+import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { guardedFetch } from './guarded-fetch.js';
+import { afterFailedAttempt } from './retry.js';
+import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startSlots } from './slots.js';
+
+/**
+ * The delays between attempts at an order event, in milliseconds: 5 s, 30 s, 5 min, 30 min, 2 h,
+ * 5 h, 10 h and 10 h, so the first two retries come within a minute (an event is news a receiver
+ * wants soon) and the last about 28 hours after the first attempt. At most nine attempts.
+ */
+export const DEFAULT_EVENT_RETRY_DELAYS_MS: readonly number[] = [
+  5_000,
+  30_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+];
+
+/** How many orders one look for due unlocks announces at most; the next look takes the rest. */
+const UNLOCK_BATCH = 100;
+const DEFAULT_POLL_INTERVAL_MS = 1_000;
+const DEFAULT_CONCURRENCY = 4;
+const LEASE_MARGIN_MS = 60_000;
+
+/** What an events worker reports as it goes, for logs and metrics. */
+export type EventsWorkerEvent =
+  | { readonly type: 'delivered'; readonly eventId: string; readonly eventType: string; readonly attempts: number }
+  | { readonly type: 'retry'; readonly eventId: string; readonly eventType: string; readonly attempts: number; readonly error: string; readonly nextAttemptAt: number }
+  | { readonly type: 'failed'; readonly eventId: string; readonly eventType: string; readonly attempts: number; readonly error: string }
+  /** The partner has no events endpoint: the event is in the feed only. */
+  | { readonly type: 'skipped'; readonly eventId: string; readonly eventType: string }
+  | { readonly type: 'lease-lost'; readonly eventId: string }
+  | { readonly type: 'unlocks-announced'; readonly count: number }
+  | { readonly type: 'store-error'; readonly error: string };
+
+/** Options of {@link startEventsWorker}. Times are milliseconds. */
+export interface EventsWorkerOptions {
+  readonly store: Store;
+  /** Delays between attempts (default {@link DEFAULT_EVENT_RETRY_DELAYS_MS}). */
+  readonly retryDelaysMs?: readonly number[];
+  /** How long one delivery waits for an answer (default 10 000). */
+  readonly timeoutMs?: number;
+  /** How long a claimed event stays with this worker, extended every third of it while it works (default the timeout plus 60 000). */
+  readonly leaseMs?: number;
+  /** How often an idle worker looks for due events and due unlocks (default 1000); `wake` looks at once. */
+  readonly pollIntervalMs?: number;
+  readonly workerId?: string;
+  /** How many events the worker delivers at once (default 4); one order's events still go one after another. */
+  readonly concurrency?: number;
+  readonly now?: () => number;
+  /** Where events may be delivered, as for bulk results (`checkEndpointUrl`). */
+  readonly endpointPolicy?: EndpointPolicy;
+  readonly lookup?: LookupFunction;
+  /** The HTTP client (default `guardedFetch` with `endpointPolicy` and `lookup`). */
+  readonly fetch?: FetchFunction;
+  readonly log?: (event: EventsWorkerEvent) => void;
+}
+
+/** A running events worker. */
+export interface EventsWorker {
+  /** Looks for due events at once, for example right after an order changed. */
+  wake(): void;
+  /** Stops claiming events and resolves once the deliveries in flight are recorded. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a worker that delivers order events from the store's outbox to each partner's events
+ * endpoint, signed in the Standard Webhooks form with the event's id as `webhook-id` on every
+ * attempt, and that writes `order.unlocked` once an order's unlock date has passed (at most one poll
+ * interval after it). It claims events with a lease, as the bulk worker claims jobs, and the store
+ * hands out an order's next event only once the one before was delivered, so each order's events
+ * arrive in order. A failed attempt is retried after the next delay; delivery is at least once.
+ *
+ * @example
+ * ```ts
+ * const worker = startEventsWorker({ store });
+ * // on shutdown: await worker.stop();
+ * ```
+ * @remarks Since 0.3.0
+ */
+export function startEventsWorker(options: EventsWorkerOptions): EventsWorker {
+  const store = options.store;
+  const retryDelaysMs = options.retryDelaysMs ?? DEFAULT_EVENT_RETRY_DELAYS_MS;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_DELIVERY_TIMEOUT_MS;
+  const leaseMs = options.leaseMs ?? timeoutMs + LEASE_MARGIN_MS;
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+  const now = options.now ?? Date.now;
+  const endpointPolicy = options.endpointPolicy ?? {};
+  const fetch = options.fetch ?? guardedFetch(endpointPolicy, options.lookup);
+  const log = options.log ?? (() => undefined);
+  if (!(leaseMs >= HEARTBEATS_PER_LEASE && Number.isFinite(leaseMs))) throw new RangeError(`leaseMs must be a number of milliseconds, at least ${HEARTBEATS_PER_LEASE} (got ${leaseMs}).`);
+  const storeError = (error: unknown): void => log({ type: 'store-error', error: messageOf(error) });
+
+  async function attempt(event: EventDelivery, owner: string): Promise<EventAttemptOutcome | 'lease-lost'> {
+    const failedAfterStart = (error: string): EventAttemptOutcome => {
+      const at = now();
+      const decision = afterFailedAttempt(event.attempts + 1, retryDelaysMs, at);
+      return { delivered: false, at, error, nextAttemptAt: decision.retry ? decision.nextAttemptAt : null };
+    };
+    const endpoint = await store.getEventsEndpoint(event.partnerId);
+    if (endpoint === undefined) return { skipped: true, at: now() };
+    if (!(await store.startEventAttempt(event.eventId, owner, now()))) return 'lease-lost';
+    const verdict = checkEndpointUrl(endpoint.url, { ...endpointPolicy, environment: event.environment });
+    if (!verdict.ok) return failedAfterStart(verdict.reason);
+    const body = JSON.stringify(eventBody(event, event.order));
+    const delivery = await deliverSigned({ endpoint, id: event.eventId, body, timestampSeconds: Math.floor(now() / 1000), timeoutMs, fetch });
+    return delivery.ok ? { delivered: true, at: now() } : failedAfterStart(delivery.error);
+  }
+
+  async function handle(event: EventDelivery, owner: string): Promise<void> {
+    const stopBeating = heartbeat(leaseMs, () => store.extendEventLease(event.eventId, owner, now() + leaseMs), storeError);
+    let outcome: EventAttemptOutcome | 'lease-lost';
+    try {
+      outcome = await attempt(event, owner);
+    } finally {
+      stopBeating();
+    }
+    const recorded = outcome !== 'lease-lost' && (await store.recordEventAttempt(event.eventId, owner, outcome));
+    const { eventId, type: eventType } = event;
+    const attempts = event.attempts + 1;
+    if (outcome === 'lease-lost' || !recorded) log({ type: 'lease-lost', eventId });
+    else if ('skipped' in outcome) log({ type: 'skipped', eventId, eventType });
+    else if (outcome.delivered) log({ type: 'delivered', eventId, eventType, attempts });
+    else if (outcome.nextAttemptAt === null) log({ type: 'failed', eventId, eventType, attempts, error: outcome.error });
+    else log({ type: 'retry', eventId, eventType, attempts, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
+  }
+
+  /** When this worker last looked for due unlocks; the slots share it, so one looks per interval. */
+  let lastUnlockLook = -Infinity;
+  async function announceDueUnlocks(): Promise<boolean> {
+    const at = now();
+    if (at - lastUnlockLook < pollIntervalMs) return false;
+    lastUnlockLook = at;
+    const count = await store.announceUnlocks(at, UNLOCK_BATCH);
+    if (count > 0) log({ type: 'unlocks-announced', count });
+    // A full batch: look again at once for the rest.
+    if (count === UNLOCK_BATCH) lastUnlockLook = -Infinity;
+    return count > 0;
+  }
+
+  return startSlots({
+    workerId: options.workerId ?? randomUUID(),
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    pollIntervalMs,
+    async step(owner) {
+      const announced = await announceDueUnlocks();
+      const event = await store.claimEvent(owner, now(), leaseMs);
+      if (event === undefined) return announced;
+      await handle(event, owner);
+      return true;
+    },
+    onError: storeError,
+  });
+}

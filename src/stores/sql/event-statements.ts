@@ -1,0 +1,52 @@
+// The statements of order events (docs/stores.md, "Order events") both SQL stores run, and the
+// queries each store completes its own way (./events.ts maps their rows).
+import { CLAIMABLE_EVENT_STATES, SETTLED_EVENT_STATES } from './event-tables.js';
+
+/** The due event a claim takes: the oldest due one whose order has no earlier event still on its way. */
+export const DUE_EVENT = `SELECT seq FROM outbox_events e WHERE state IN (${CLAIMABLE_EVENT_STATES}) AND next_attempt_at <= :now
+    AND (lease_expires_at IS NULL OR lease_expires_at <= :now)
+    AND NOT EXISTS (SELECT 1 FROM outbox_events p WHERE p.partner_id = e.partner_id AND p.environment = e.environment
+      AND p.partner_order_id = e.partner_order_id AND p.seq < e.seq AND p.state NOT IN (${SETTLED_EVENT_STATES}))
+    ORDER BY next_attempt_at, seq LIMIT 1`;
+
+/** The orders whose unlock is due and not yet announced, oldest unlock first. */
+export const DUE_UNLOCKS = `SELECT * FROM orders WHERE unlock_announced_at IS NULL AND cancelled_at IS NULL AND unlock_date <= :now
+    ORDER BY unlock_date LIMIT :limit`;
+
+/** The statements of order events both stores run. */
+export const eventStatements = {
+  insertOutboxEvent: `INSERT INTO outbox_events (event_id, partner_id, environment, partner_order_id, type, micro_climes,
+    created_at, state, attempts, next_attempt_at) VALUES (:eventId, :partnerId, :environment, :partnerOrderId, :type,
+    :microClimes, :createdAt, 'queued', 0, :createdAt)`,
+  setEventsEndpoint: `INSERT INTO partners (partner_id, events_url, events_secret, created_at, updated_at)
+    VALUES (:partnerId, :url, :secret, :now, :now)
+    ON CONFLICT (partner_id) DO UPDATE SET events_url = excluded.events_url,
+    events_secret = excluded.events_secret, updated_at = excluded.updated_at`,
+  eventsEndpoint: `SELECT events_url, events_secret FROM partners WHERE partner_id = :partnerId AND events_url IS NOT NULL`,
+  startEventAttempt: `UPDATE outbox_events SET attempts = attempts + 1
+    WHERE event_id = :eventId AND lease_owner = :workerId AND state = 'delivering'`,
+  recordEventAttempt: `UPDATE outbox_events SET lease_owner = NULL, lease_expires_at = NULL, state = :state,
+    last_error = :lastError, next_attempt_at = COALESCE(:nextAttemptAt::bigint, next_attempt_at),
+    delivered_at = COALESCE(:deliveredAt::bigint, delivered_at)
+    WHERE event_id = :eventId AND lease_owner = :workerId AND state = 'delivering'`,
+  extendEventLease: `UPDATE outbox_events SET lease_expires_at = :leaseExpiresAt
+    WHERE event_id = :eventId AND lease_owner = :workerId AND state = 'delivering'`,
+  outboxEvent: `SELECT * FROM outbox_events WHERE event_id = :eventId`,
+  leaseEvent: `UPDATE outbox_events SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt
+    WHERE seq = :seq RETURNING *`,
+  // Marks the order announced, unless another worker did, or it was cancelled, since it was read.
+  announceUnlock: `UPDATE orders SET unlock_announced_at = :now WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id = :partnerOrderId AND unlock_announced_at IS NULL AND cancelled_at IS NULL`,
+  // The public certificates (src/orders/certificates.ts): an id is given once, by the first read.
+  assignCertificate: `UPDATE orders SET certificate_id = :newId WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id = :partnerOrderId AND certificate_id IS NULL`,
+  certificateOf: `SELECT certificate_id FROM orders WHERE partner_id = :partnerId AND environment = :environment
+    AND partner_order_id = :partnerOrderId`,
+  orderByCertificate: `SELECT * FROM orders WHERE certificate_id = :certificateId`,
+  recentEvents: `SELECT * FROM outbox_events WHERE partner_id = :partnerId ORDER BY seq DESC LIMIT :limit`,
+  eventSeq: `SELECT seq FROM outbox_events WHERE event_id = :eventId AND partner_id = :partnerId AND environment = :environment`,
+  listEvents: `SELECT o.*, e.event_id, e.type AS event_type, e.micro_climes AS event_micro_climes, e.created_at AS event_created_at
+    FROM outbox_events e JOIN orders o ON o.partner_id = e.partner_id AND o.environment = e.environment
+    AND o.partner_order_id = e.partner_order_id
+    WHERE e.partner_id = :partnerId AND e.environment = :environment AND e.seq > :afterSeq ORDER BY e.seq LIMIT :limit`,
+} as const;
