@@ -36,3 +36,12 @@ export interface OptInRecord extends Scope {
   readonly microClimes: number;
   readonly updatedAt: number;
 }
+
+/** An API key as stored: only the SHA-256 hash of the key, never the key. */
+export interface ApiKeyRecord {
+  readonly keyHash: string;
+  readonly partnerId: string;
+  readonly environment: Environment;
+  readonly createdAt: number;
+  readonly revokedAt: number | null;
+}
