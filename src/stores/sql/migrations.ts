@@ -1,6 +1,7 @@
 // The schema as each dialect creates it: the steps of ./tables.ts rendered as one migration each.
 import type { Column, Index, StepName, Table } from './tables.js';
-import { indexes, tables, tableSettings } from './tables.js';
+import { indexes } from './indexes.js';
+import { tables, tableSettings } from './tables.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 
 /** Every step, in order; `only` marks a step one dialect has (its data needed no change in the other). */
