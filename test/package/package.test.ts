@@ -212,9 +212,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // and docs/bundle-size.md show the sizes. The handler carries every calculator, the airport
   // table and the OpenAPI document's writer. The car and handler ceilings rose by 1 and 3 kB with
   // the well-to-wheel basis, whose cited factors every calculator carries, and the handler's by 3 kB
-  // with E11 and E13's shared loads, carrier fuel and ISO 14083 report, and by 7 kB with POST /v3/trip,
-  // its DESNZ and Indian Railways tables and its explanations (docs/bundle-size.md).
-  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 96_000, checkout: 4_000 };
+  // with E11 and E13's shared loads, carrier fuel and ISO 14083 report, by 7 kB with POST /v3/trip,
+  // and by 9 kB with the carrier seat maps, order events and certificates (docs/bundle-size.md).
+  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 102_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
@@ -247,8 +247,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
     expect(gzipSync(selfHosted, { level: 9 }).byteLength).toBeLessThanOrEqual(ceilings.checkout);
   });
 
-  it('ships under 1 MB packed, with no source maps and no CommonJS command', () => {
-    expect(statSync(tarball).size).toBeLessThan(1_000_000);
+  // 1.08 MB on 27 November 2026: each CommonJS entry carries its own copy of the core (docs/bundle-size.md).
+  it('ships under 1.2 MB packed, with no source maps and no CommonJS command', () => {
+    expect(statSync(tarball).size).toBeLessThan(1_200_000);
     const files = run('tar', ['-tzf', tarball]).split('\n');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(files).not.toContain('package/dist/cli.cjs');
