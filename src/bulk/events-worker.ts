@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eventBody, type EventAttemptOutcome, type EventDelivery } from '../orders/events.js';
-import type { Store } from '../orders/store.js';
-import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverSigned, type FetchFunction } from './deliver.js';
-import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverSigned } from './deliver.js';
+import { checkEndpointUrl } from './endpoint-policy.js';
 import { guardedFetch } from './guarded-fetch.js';
-import { afterFailedAttempt } from './retry.js';
+import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
+import type { DeliveryWorkerOptions } from './worker-options.js';
 import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startSlots } from './slots.js';
 
 /**
  * The delays between attempts at an order event, in milliseconds: 5 s, 30 s, 5 min, 30 min, 2 h,
  * 5 h, 10 h and 10 h, so the first two retries come within a minute (an event is news a receiver
- * wants soon) and the last about 28 hours after the first attempt. At most nine attempts.
+ * wants soon) and the last about 28 hours after the first attempt. At most nine attempts: the bulk
+ * results' delays ({@link DEFAULT_RETRY_DELAYS_MS}) with a retry after 30 s between their first two.
  */
-export const DEFAULT_EVENT_RETRY_DELAYS_MS: readonly number[] = [
-  5_000,
-  30_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-];
+export const DEFAULT_EVENT_RETRY_DELAYS_MS: readonly number[] = [DEFAULT_RETRY_DELAYS_MS[0]!, 30_000, ...DEFAULT_RETRY_DELAYS_MS.slice(1)];
 
 /** How many orders one look for due unlocks announces at most; the next look takes the rest. */
 const UNLOCK_BATCH = 100;
@@ -41,25 +33,10 @@ export type EventsWorkerEvent =
   | { readonly type: 'store-error'; readonly error: string };
 
 /** Options of {@link startEventsWorker}. Times are milliseconds. */
-export interface EventsWorkerOptions {
-  readonly store: Store;
+export interface EventsWorkerOptions extends DeliveryWorkerOptions {
   /** Delays between attempts (default {@link DEFAULT_EVENT_RETRY_DELAYS_MS}). */
   readonly retryDelaysMs?: readonly number[];
-  /** How long one delivery waits for an answer (default 10 000). */
-  readonly timeoutMs?: number;
-  /** How long a claimed event stays with this worker, extended every third of it while it works (default the timeout plus 60 000). */
-  readonly leaseMs?: number;
-  /** How often an idle worker looks for due events and due unlocks (default 1000); `wake` looks at once. */
-  readonly pollIntervalMs?: number;
-  readonly workerId?: string;
-  /** How many events the worker delivers at once (default 4); one order's events still go one after another. */
-  readonly concurrency?: number;
-  readonly now?: () => number;
-  /** Where events may be delivered, as for bulk results (`checkEndpointUrl`). */
-  readonly endpointPolicy?: EndpointPolicy;
-  readonly lookup?: LookupFunction;
-  /** The HTTP client (default `guardedFetch` with `endpointPolicy` and `lookup`). */
-  readonly fetch?: FetchFunction;
+  /** Receives every event of the worker (default none). */
   readonly log?: (event: EventsWorkerEvent) => void;
 }
 

@@ -11,6 +11,7 @@ export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults, deliverSigned } from './de
 export type { DeliveryRequest, DeliveryResult, FetchFunction, SignedDelivery } from './deliver.js';
 export { DEFAULT_EVENT_RETRY_DELAYS_MS, startEventsWorker } from './events-worker.js';
 export type { EventsWorker, EventsWorkerEvent, EventsWorkerOptions } from './events-worker.js';
+export type { DeliveryWorkerOptions } from './worker-options.js';
 export {
   EndpointRefusedError,
   checkEndpointUrl,

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AttemptOutcome, JobRecord, Store } from '../orders/store.js';
+import type { AttemptOutcome, JobRecord } from '../orders/store.js';
 import { computeBulkFlightResults } from './compute.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults } from './deliver.js';
-import type { FetchFunction } from './deliver.js';
-import { checkEndpointUrl, type EndpointPolicy, type LookupFunction } from './endpoint-policy.js';
+import { checkEndpointUrl } from './endpoint-policy.js';
 import { guardedFetch } from './guarded-fetch.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
+import type { DeliveryWorkerOptions } from './worker-options.js';
 import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startSlots } from './slots.js';
 
 /** Computes a job's delivered body (flight_id to tonnes string) from its stored E7 request. */
@@ -22,42 +22,11 @@ export type WorkerEvent =
   | { readonly type: 'store-error'; readonly error: string };
 
 /** Options of {@link startBulkWorker}. Times are milliseconds. */
-export interface BulkWorkerOptions {
-  readonly store: Store;
+export interface BulkWorkerOptions extends DeliveryWorkerOptions {
   /** Computes the results of a job's request (default {@link computeBulkFlightResults}: the flight calculator). */
   readonly compute?: ComputeResults;
   /** Delays between attempts (default about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). */
   readonly retryDelaysMs?: readonly number[];
-  /** How long one delivery waits for an answer (default 10 000). */
-  readonly timeoutMs?: number;
-  /**
-   * How long a claimed job stays with this worker before another may take it over (default the
-   * timeout plus 60 000). While the worker works on the job it extends the lease to this long from
-   * now every third of it (a heartbeat), so a slow delivery keeps its job whatever its length, and a
-   * crashed worker's job is taken over within one lease.
-   */
-  readonly leaseMs?: number;
-  /** How often an idle worker looks for due jobs (default 1000); `wake` looks at once. */
-  readonly pollIntervalMs?: number;
-  /** Names the worker in job leases (default a random UUID). */
-  readonly workerId?: string;
-  /** How many jobs the worker delivers at once (default 4), so that one slow endpoint does not hold up the others. */
-  readonly concurrency?: number;
-  /** The clock, in milliseconds since the epoch (default `Date.now`). */
-  readonly now?: () => number;
-  /**
-   * Where results may be delivered (see `checkEndpointUrl`): by default only to public addresses,
-   * and over https for production jobs. `{allowPrivateAddresses: true}` allows loopback and
-   * private addresses, for local testing.
-   */
-  readonly endpointPolicy?: EndpointPolicy;
-  /** Resolves a host name to all its addresses before each connection (default the system's resolver). */
-  readonly lookup?: LookupFunction;
-  /**
-   * The HTTP client (default {@link guardedFetch} with `endpointPolicy` and `lookup`). A client of
-   * one's own must check the addresses it connects to itself; the endpoint's URL is checked before it is called.
-   */
-  readonly fetch?: FetchFunction;
   /** Receives every event of the worker (default none). */
   readonly log?: (event: WorkerEvent) => void;
 }
