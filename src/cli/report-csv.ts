@@ -1,6 +1,7 @@
+import { csvCell } from '../dashboard/csv.js';
 import type { Iso14083Report } from '../schemas/iso14083-report.js';
 
-// The ISO 14083 report of a shipment as CSV (fields quoted as RFC 4180 says, lines ended with LF):
+// The ISO 14083 report of a shipment as CSV (cells as the dashboard's exports write them, src/dashboard/csv.ts; lines ended with LF):
 // one row per transport chain element, in request order, then a row of totals.
 // `truecost calc logistics|freight FILE --report csv`.
 
@@ -19,12 +20,6 @@ const COLUMNS = [
   'data_type',
   'sources',
 ] as const;
-
-/** One CSV field: quoted when it holds a comma, a quote or a line break, its quotes doubled. */
-function field(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
 
 /** The report as CSV text, its lines joined with LF (the command line ends the last one). */
 export function reportCsv({ report }: Iso14083Report): string {
@@ -62,5 +57,5 @@ export function reportCsv({ report }: Iso14083Report): string {
     `primary data share ${totals.primary_data_share}`,
     `${report.standard}, truecost methodology ${report.methodology_version}`,
   ]);
-  return rows.map((row) => row.map(field).join(',')).join('\n');
+  return rows.map((row) => row.map(csvCell).join(',')).join('\n');
 }
