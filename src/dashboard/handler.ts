@@ -12,7 +12,7 @@ import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { EndpointPolicy, LookupFunction } from '../bulk/endpoint-policy.js';
 import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
 import { keyPrefix } from './keys.js';
-import { exportOrders } from './export.js';
+import { exportEvents, exportOrders } from './export.js';
 import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
 import { jobPage } from './listing-pages.js';
 import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointKind, type EndpointView, type Viewer } from './pages.js';
@@ -262,10 +262,11 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'results');
     if (first === 'events-endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'events');
     if (first === 'jobs') return jobs(request, viewer, rest, url);
+    const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });
     if (method === 'GET' && (first === 'orders.csv' || first === 'orders.jsonl') && rest.length === 0) {
-      const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });
       return exportOrders(store, viewer, url, now(), first === 'orders.csv' ? 'csv' : 'jsonl', fault);
     }
+    if (method === 'GET' && first === 'events.jsonl' && rest.length === 0) return exportEvents(store, viewer, url, now(), fault);
     if (method === 'GET' && first === 'orders' && rest.length === 0) return ordersResponse(store, viewer, url, now());
     if (method === 'GET' && first === 'orders' && rest.length === 2) return orderResponse(store, viewer, rest, now());
     if (method === 'GET' && first === 'opt-ins' && rest.length === 0) return optInsResponse(store, viewer, url);

@@ -50,7 +50,7 @@ export function ordersPage(viewer: Viewer, filters: Filters, page: ShownPage<Ord
 ${select('variant', 'Variant', VARIANTS, filters['variant'])}${select('state', 'State', ORDER_STATES, filters['state'])}
 <div><label for="q">partner_order_id or cart_id</label><input id="q" name="q" type="search" value="${filters['q'] ?? ''}"></div>
 <div><button type="submit">Filter</button></div></form>
-<p><a href="${BASE}/orders.csv${query(filters)}" download>Export these orders as CSV</a> · <a href="${BASE}/orders.jsonl${query(filters)}" download>Export these orders as JSON Lines</a></p>
+<p><a href="${BASE}/orders.csv${query(filters)}" download>Export these orders as CSV</a> · <a href="${BASE}/orders.jsonl${query(filters)}" download>Export these orders as JSON Lines</a> · <a href="${BASE}/events.jsonl${query({ env: filters['env'] })}" download>Export every order event of this environment as JSON Lines</a></p>
 <div class="table"><table>
 <thead><tr><th scope="col">partner_order_id</th><th scope="col">Variant</th><th scope="col">State</th><th scope="col">Climes</th><th scope="col">Customer</th><th scope="col">Cart</th><th scope="col">Created</th></tr></thead>
 <tbody>${

@@ -123,6 +123,25 @@ describe('the export of every order', () => {
     expect(chunks).toBe(6);
   });
 
+  it('exports every order event of the environment, oldest first, past any batch, as the feed carries them and without the customer', async () => {
+    const ids = await fill(EXPORT_BATCH + 2);
+    await store.createOrders({ partnerId: 'p1', environment: 'production' }, 'vote', [{ partner_order_id: 'prod-1', climes: 1, customer_name: 'Bo', customer_email: 'bo@example.com' }], START);
+    const answer = await request('/dashboard/events.jsonl');
+    expect(answer.headers.get('content-type')).toBe('application/x-ndjson');
+    expect(answer.headers.get('content-disposition')).toBe(`attachment; filename="truecost-events-p1-staging-${new Date(START + 40 * DAY).toISOString().slice(0, 10)}.jsonl"`);
+    const text = await answer.text();
+    const events = text.trimEnd().split('\n').map((line) => JSON.parse(line) as { id: string; type: string; data: { order: Record<string, unknown> } });
+    // One order.created per order, and one order.cancelled per tenth order, in the order they happened.
+    expect(events).toHaveLength(ids.length + Math.ceil(ids.length / 10));
+    expect(events.filter((event) => event.type === 'order.created').map((event) => event.data.order['partner_order_id'])).toEqual([...ids].reverse());
+    expect(events[1]).toMatchObject({ type: 'order.cancelled', data: { order: { partner_order_id: 'o-00000' } } });
+    expect(new Set(events.map((event) => event.id)).size).toBe(events.length);
+    expect(text).not.toContain('ada@example.com');
+    expect(text).not.toContain('Ada');
+    const production = await (await request('/dashboard/events.jsonl?env=production')).text();
+    expect(production.trimEnd().split('\n').map((line) => (JSON.parse(line) as { data: { order: { partner_order_id: string } } }).data.order.partner_order_id)).toEqual(['prod-1']);
+  });
+
   it('names the download for the partner, environment, filters and day', () => {
     expect(exportFileName('acme co/1', { env: 'production', variant: 'vote', state: 'locked', q: 'x' }, Date.UTC(2026, 10, 27), 'csv')).toBe(
       'truecost-orders-acme_co_1-production-vote-locked-search-2026-11-27.csv',
