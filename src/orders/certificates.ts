@@ -1,5 +1,6 @@
 // The public certificate of an order (docs/api.md, "Certificates"): what anyone holding its
-// unguessable address may see, and nothing that identifies the customer. Pure.
+// unguessable address may see, and nothing that identifies the customer. Pure, but for the random
+// bits of a new id (the web-standard crypto.getRandomValues, in every runtime truecost supports).
 import { fromMicroClimes } from './climes.js';
 import { orderState } from './machine.js';
 import type { OrderRecord, Scope } from './types.js';
