@@ -2,7 +2,7 @@
 // OpenAPI document and the typed client (docs/api.md, "Order events").
 import * as z from 'zod/mini';
 import { ORDER_EVENT_TYPES } from '../orders/events.js';
-import { orderStateSchema, variantSchema } from './order.js';
+import { orderViewSchema } from './order.js';
 
 /** How many events one page of `GET /v3/integrations/events` holds when `limit` is not given. */
 export const DEFAULT_EVENTS_LIMIT = 100;
@@ -13,16 +13,7 @@ export const MAX_EVENTS_LIMIT = 1000;
 export const orderEventTypeSchema = /* @__PURE__ */ z.enum(ORDER_EVENT_TYPES);
 
 /** An order as an event carries it: as `GET .../order/{partner_order_id}` shows it then, without the customer's fields. */
-export const eventOrderSchema = /* @__PURE__ */ z.object({
-  partner_order_id: z.string(),
-  climes: z.number(),
-  cart_id: z.optional(z.string()),
-  project_id: z.optional(z.string()),
-  state: orderStateSchema,
-  variant: variantSchema,
-  created_at: z.number().check(z.int()),
-  unlock_date: z.number().check(z.int()),
-});
+export const eventOrderSchema = /* @__PURE__ */ z.omit(orderViewSchema, { customer_email: true, customer_name: true, customer_phone: true });
 
 /**
  * An order event: its id (the `webhook-id` of every delivery attempt), type, when it happened (ms
