@@ -115,6 +115,24 @@ for (const target of targets) {
       });
     }
 
+    /**
+     * The status answered to a POST that declares a body of `length` bytes and sends none of it: the
+     * server refuses it from the declared length and closes the connection, and since nothing is
+     * being written then, no write is cut short (EPIPE) before the answer is read.
+     */
+    function statusOfDeclaredLength(path: string, length: number): Promise<number> {
+      return new Promise((resolve, reject) => {
+        const headers = { 'x-api-key': staging, 'content-type': 'application/json', 'content-length': String(length) };
+        const sent = request(service.base + path, { method: 'POST', agent: false, headers }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+          sent.destroy();
+        });
+        sent.on('error', reject);
+        sent.flushHeaders();
+      });
+    }
+
     async function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
       const init: RequestInit = { method, headers: { 'x-api-key': staging, ...headers } };
       if (body !== undefined) {
@@ -200,8 +218,7 @@ for (const target of targets) {
       const wrongMethod = await call('GET', '/v3/flight');
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.headers.get('allow')).toBe('POST');
-      const big = await call('POST', '/v3/cars', { padding: 'x'.repeat(1024 * 1024) });
-      expect(big.status).toBe(413);
+      expect(await statusOfDeclaredLength('/v3/cars', 2 * 1024 * 1024)).toBe(413);
       expect((await call('POST', '/v3/cars', JSON.stringify(calculatorSamples.car), { 'content-type': 'text/plain' })).status).toBe(415);
       expect((await fetch(`${service.base}/healthz`)).status).toBe(200);
     });
