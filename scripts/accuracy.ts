@@ -112,6 +112,8 @@ export interface ComparedLeg {
   readonly carrier?: string;
   /** How the seat map was chosen when computed with the carrier (the explanation's `seat_map_step`). */
   readonly seatMapStep?: string;
+  /** How the member of a family was chosen when computed with the carrier (the explanation's `aircraft_carrier_step`). */
+  readonly familyStep?: string;
 }
 
 /** The operating carrier of a leg: the IATA code its flight number starts with. */
@@ -147,6 +149,7 @@ function compare(leg: PublishedLeg, withCarrier = false): ComparedLeg | undefine
     region: leg.kind === 'tim_readme_example' ? 'TIM README example' : (REGIONS[leg.airline ?? ''] ?? 'unknown'),
     era: leg.created < TIM_2_FROM ? `before ${TIM_2_FROM} (TIM 1.x)` : `from ${TIM_2_FROM} (TIM 2.0.0 and later)`,
     ...(carrier === undefined ? {} : { carrier, seatMapStep: String(q.seat_map_step) }),
+    ...(q.aircraft_carrier_step === undefined ? {} : { familyStep: String(q.aircraft_carrier_step) }),
   };
 }
 

@@ -50,11 +50,20 @@ export interface CarrierLoadFactor {
   readonly sources: readonly string[];
 }
 
+/** A type a carrier states it flies as another variant (IndiGo's "A321" is the A321neo). */
+export interface CarrierFleetType {
+  readonly carrier: string;
+  readonly type: string;
+  readonly flies_as: string;
+  readonly sources: readonly string[];
+}
+
 export interface CarrierTable {
   readonly sources: Readonly<Record<string, CarrierSource>>;
   readonly rows: readonly CarrierRow[];
   readonly load_factors: readonly CarrierLoadFactor[];
   readonly t100_exceptions: readonly T100Exception[];
+  readonly fleet: readonly CarrierFleetType[];
 }
 
 export function readCarrierTable(text: string): CarrierTable {
@@ -64,6 +73,7 @@ export function readCarrierTable(text: string): CarrierTable {
     rows: table?.rows ?? [],
     load_factors: table?.load_factors ?? [],
     t100_exceptions: table?.t100_exceptions ?? [],
+    fleet: table?.fleet ?? [],
   };
 }
 
@@ -275,6 +285,14 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
     withLoadFactor.add(row.carrier);
     if (!(row.value >= LOAD_FACTOR_BOUNDS[0] && row.value <= LOAD_FACTOR_BOUNDS[1])) problems.push(`${name}: ${row.value} is outside ${LOAD_FACTOR_BOUNDS.join('-')}`);
     if (!row.period) problems.push(`${name}: no period`);
+    if (row.sources.length === 0) problems.push(`${name}: no source`);
+    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+  }
+  for (const row of table.fleet) {
+    const name = `${row.carrier} ${row.type} flown as ${row.flies_as}`;
+    const [asked, flown] = [typeInfo(row.type), typeInfo(row.flies_as)];
+    if (asked === undefined || flown === undefined) problems.push(`${name}: truecost has no fuel or seat data for one of the types`);
+    else if (asked.body !== flown.body) problems.push(`${name}: the two types are of different bodies`);
     if (row.sources.length === 0) problems.push(`${name}: no source`);
     for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
   }

@@ -7,7 +7,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readTypeMap } from './t100.js';
 import { carrierEntries, carrierRoutes, readCarrierTable, tableProblems, type CarrierTypeEntry } from './carrier-seat-maps.js';
-import { aircraftType, seatAreaTotal } from '../src/calculators/flight/aircraft.js';
+import { carrierFamilies, packCarrierFamilies } from './carrier-families.js';
+import { aircraftType, resolveAircraft, seatAreaTotal } from '../src/calculators/flight/aircraft.js';
+import { AIRCRAFT_FAMILY_MEMBERS } from '../src/data/flight/aircraft-families.js';
 import { T100_MONTHS } from '../src/data/flight/t100.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -29,7 +31,7 @@ if (problems.length > 0) throw new Error(`generate-carrier-seat-maps: the table 
 const entries = carrierEntries(table, routes);
 // The runtime names a source by its key in the table (its full citation stays in the data file and docs).
 const labels = [
-  ...new Set([...entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')), ...table.load_factors.map((row) => row.sources[0] ?? '')]),
+  ...new Set([...entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')), ...table.load_factors.map((row) => row.sources[0] ?? ''), ...table.fleet.map((row) => row.sources[0] ?? '')]),
 ].sort();
 const RESERVED_PERIOD = /[|:]/;
 const loadFactors = [...table.load_factors]
@@ -39,6 +41,8 @@ const loadFactors = [...table.load_factors]
     return `${row.carrier}:${row.value}:${labels.indexOf(row.sources[0] ?? '')}:${row.period}`;
   });
 const RESERVED = /[,;|@:>=]/;
+// TIM's member of each family code: what a tie in T-100 keeps.
+const families = carrierFamilies(routes, AIRCRAFT_FAMILY_MEMBERS, (family) => resolveAircraft(family)?.type.icao ?? '');
 
 function packEntry(entry: CarrierTypeEntry): string {
   const configs = entry.configs.map((config) => {
@@ -66,6 +70,17 @@ export const CARRIER_SOURCE_LABELS: readonly string[] = ${JSON.stringify(labels)
  * Decoded by src/calculators/flight/carrier.ts.
  */
 export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).join('|'))};
+
+/**
+ * The member of each aircraft family (src/data/flight/aircraft-families.ts) a carrier flies most in
+ * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<pair>=<member>,...]\`: the member of most
+ * departures over its routes (empty when T-100 cannot tell), and the pairs on which another is
+ * flown most. Decoded by src/calculators/flight/family.ts.
+ */
+export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(families))};
+
+/** Types a carrier states it flies as another variant, \`|\`-separated \`<carrier><type>><flown as>:<source index>\`. */
+export const CARRIER_FLEET_TYPES_PACKED = ${JSON.stringify(table.fleet.map((row) => `${row.carrier}${row.type}>${row.flies_as}:${labels.indexOf(row.sources[0] ?? '')}`).join('|'))};
 
 /** Passenger load factors the carriers publish, \`|\`-separated \`<carrier>:<value>:<source index>:<period>\`. */
 export const CARRIER_LOAD_FACTORS_PACKED = ${JSON.stringify(loadFactors.join('|'))};

@@ -73,6 +73,15 @@ describe('the seat maps by operating carrier', () => {
     expect(problemsOf({ ...table, load_factors: [{ ...first!, value: 94 }, ...rest] }).join()).toMatch(/outside 0.5-1/);
   });
 
+  it('refuse a fleet statement without a known source, or between types of different bodies', () => {
+    const [indigo] = table.fleet;
+    expect(indigo).toEqual({ carrier: '6E', type: 'A321', flies_as: 'A21N', sources: ['indigo-2023'] });
+    expect(problemsOf({ ...table, fleet: [{ ...indigo!, sources: [] }] }).join()).toMatch(/6E A321 flown as A21N: no source/);
+    expect(problemsOf({ ...table, fleet: [{ ...indigo!, sources: ['nowhere'] }] }).join()).toMatch(/unknown source nowhere/);
+    expect(problemsOf({ ...table, fleet: [{ ...indigo!, flies_as: 'A359' }] }).join()).toMatch(/different bodies/);
+    expect(problemsOf({ ...table, fleet: [{ ...indigo!, flies_as: 'X999' }] }).join()).toMatch(/no fuel or seat data/);
+  });
+
   it('refuse a configuration whose seat area is outside the bounds of the typical map', () => {
     const [first, ...rest] = table.rows;
     const type = aircraftType(first!.type)!;

@@ -19,6 +19,7 @@ import { defaultNote, percent, type MethodExplanation } from './explain-common.j
 import type { FlightOptions } from './options.js';
 import type { FuelDetail } from './passenger.js';
 import { carrierHasRows, type SeatChoice } from './carrier.js';
+import type { FamilyChoice } from './family.js';
 
 /** The fuel method's part of a flight's explanation: distances, aircraft, fuel, seats and factors. */
 export function explainFuelMethod(
@@ -57,6 +58,10 @@ export function explainFuelMethod(
     quantities['seat_map_step'] = fuel.seatChoice?.step ?? 'typical';
     quantities['seat_map_row'] = fuel.seatChoice?.row ?? `typical ${used.icao}`;
   }
+  // A family code flown with a carrier, or a type the carrier flies as another, says how the aircraft was chosen.
+  if (fuel.family !== undefined || (flight.carrier !== undefined && fuel.asked?.support === 'least-in-family')) {
+    quantities['aircraft_carrier_step'] = fuel.family?.step ?? 'least-in-family';
+  }
   const factors: FactorUse[] = [KM_PER_NAUTICAL_MILE, DISTANCE_FACTOR, LTO_DISTANCE, ltoFuelFactor(used.icao, used.ltoKg)];
   if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
   factors.push(
@@ -82,7 +87,7 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, c
       `The default aircraft ${flight.aircraft_model} stands for an aircraft not named; beyond the end of its fuel table (${asked.type.rangeNm} NM, this flight ${result.ccdNm.toFixed(0)} NM) the generic aircraft for the distance is used: ${genericDescription(used)}. A named aircraft other than the default keeps its own table, extrapolated linearly.`,
     );
   } else if (asked !== undefined) {
-    assumptions.push(supportSentence(asked));
+    assumptions.push(fuel.family === undefined ? supportSentence(asked) : familySentence(asked, flight.carrier ?? '', fuel.family));
   }
   if (result.ccdNm > used.rangeNm) {
     assumptions.push(
@@ -164,6 +169,23 @@ function genericDescription(type: AircraftType): string {
   return type.icao === GENERIC_AIRCRAFT.narrowBody
     ? `the narrow-body ${type.icao} (up to ${type.rangeNm} NM)`
     : `the wide-body ${type.icao} (beyond ${GENERIC_AIRCRAFT.narrowBody}'s range)`;
+}
+
+const FAMILY_WORDS: Readonly<Record<Exclude<FamilyChoice['step'], 'carrier-fleet'>, string>> = {
+  'carrier-route': 'the member of most of its departures on this route in US DOT T-100 data',
+  'carrier-t100': 'the member of most of its departures in US DOT T-100 data (its routes touching the United States)',
+  'carrier-table': 'its only member in the seat-map table by carrier',
+};
+
+function familySentence(asked: AircraftResolution, carrier: string, family: FamilyChoice): string {
+  if (family.step === 'carrier-fleet') {
+    return `${carrier} states it flies ${asked.name} as ${family.type.icao} (${family.source}; ${CITED}): the fuel and seat maps of ${family.type.icao} are used.`;
+  }
+  const why =
+    family.step === 'carrier-table' && family.among.length > 1
+      ? `the least efficient for this distance of its members in the seat-map table by carrier (${family.among.join(', ')}), as TIM takes a family's least efficient member`
+      : FAMILY_WORDS[family.step];
+  return `${asked.name} names a family; ${carrier}'s member ${family.type.icao} is used: ${why} (docs/methodology.md, "Aircraft families by operating carrier").`;
 }
 
 function supportSentence(asked: AircraftResolution): string {

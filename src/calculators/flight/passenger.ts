@@ -4,6 +4,7 @@ import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { carrierLoadFactor, carrierSeatChoice, partnerSeatChoice, type CarrierLoadFactor, type SeatChoice } from './carrier.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
+import { carrierFamilyMember, carrierFleetType, type FamilyChoice } from './family.js';
 import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
 import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
@@ -32,6 +33,8 @@ export interface AircraftChoice {
    * for, `default-out-of-range` when the default aircraft (no aircraft named) is beyond its table.
    */
   readonly generic: 'unknown' | 'default-out-of-range' | undefined;
+  /** Where the operating carrier's variant or member of a family flies instead of the aircraft asked for, how it was chosen. */
+  readonly family?: FamilyChoice;
 }
 
 /** The fuel method's aircraft and its numbers for one passenger. */
@@ -66,7 +69,8 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
       desnz,
     };
   }
-  const { asked, used, fuelFactor, generic } = aircraftChoice(flight, distanceKm);
+  const aircraft = aircraftChoice(flight, distanceKm);
+  const { used, fuelFactor, generic } = aircraft;
   const choice = seatChoiceOf(flight, used, generic);
   const loadFactor = flight.carrier === undefined ? undefined : carrierLoadFactor(flight.carrier);
   const result = fuelMethodPerPassenger({
@@ -84,7 +88,7 @@ export function perPassenger(flight: Flight, options: FlightOptions): PassengerR
     greatCircleKm: distanceKm,
     perPassenger: { tankToWheel: result.tankToWakeKg, wellToTank: result.wellToTankKg },
     nonCo2Kg: result.nonCo2Kg,
-    fuel: { asked, used, fuelFactor, generic, result, seatChoice: choice, carrierLoadFactor: loadFactor },
+    fuel: { ...aircraft, result, seatChoice: choice, carrierLoadFactor: loadFactor },
   };
 }
 
@@ -96,6 +100,13 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
   // The default stands for "no aircraft named", for which the generic aircraft of the distance flies.
   if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
     return { asked, used: genericAircraftFor(ccdNm), fuelFactor: 1, generic: 'default-out-of-range' };
+  }
+  // With an operating carrier: its member of a family code, else the variant it states it flies for the type.
+  if (flight.carrier !== undefined) {
+    const family =
+      (asked.support === 'least-in-family' ? carrierFamilyMember(flight.carrier, asked.code, flight.departure, flight.arrival, ccdNm) : undefined) ??
+      carrierFleetType(flight.carrier, asked.type.icao);
+    if (family !== undefined) return { asked, used: family.type, fuelFactor: 1, generic: undefined, family };
   }
   // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).
   return { asked, used: asked.type, fuelFactor: asked.fuelFactor, generic: undefined };
