@@ -39,8 +39,10 @@ const carrierFlight: fc.Arbitrary<Flight> = fc
     base: flight,
     key: fc.constantFrom(...tableKeys),
     ownType: fc.boolean(),
-    route: fc.constantFrom(['JFK', 'MUC'], ['MUC', 'SFO'], ['BOM', 'DEL'], ['LHR', 'AMS'], undefined),
-    carrier: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.constantFrom('YY', '6E', 'LH', 'WN')),
+    route: fc.constantFrom(['JFK', 'MUC'], ['MUC', 'SFO'], ['BOM', 'DEL'], ['LHR', 'AMS'], ['MEX', 'LAX'], undefined),
+    carrier: fc.oneof({ weight: 4, arbitrary: fc.constant(undefined) }, fc.constantFrom('YY', '6E', 'LH', 'WN', 'AA', 'QP', 'FR')),
+    // A family code, flown as the carrier's member of the family (src/calculators/flight/family.ts).
+    family: fc.option(fc.constantFrom('737', '777', '787', '32S', '330', '321'), { freq: 3 }),
     seatMap: fc.option(
       fc.record({
         first: fc.integer({ min: 0, max: 10 }),
@@ -51,14 +53,14 @@ const carrierFlight: fc.Arbitrary<Flight> = fc
       { freq: 4 },
     ),
   })
-  .map(({ base, key, ownType, route, carrier, seatMap }) => {
+  .map(({ base, key, ownType, route, carrier, family, seatMap }) => {
     const [tableCarrier = '', type = ''] = key.split(' ');
     const [departure, arrival] = route ?? [base.departure, base.arrival];
     return {
       ...base,
       departure: departure ?? base.departure,
       arrival: arrival ?? base.arrival,
-      aircraft_model: ownType ? type : base.aircraft_model,
+      aircraft_model: family ?? (ownType ? type : base.aircraft_model),
       carrier: carrier ?? tableCarrier,
       ...(seatMap === null ? {} : { seat_map: seatMap }),
     };
