@@ -56,16 +56,20 @@ const byUnlock = (dialect: DialectName, bound: Bound): string => `, unlock_date 
  */
 function unlockedListing(dialect: DialectName, bound: Bound): string {
   const { where, order } = keyset(dialect, 'created_at', 'partner_order_id', bound);
-  const terms = (announced: boolean): string =>
-    ['partner_id = :partnerId', 'environment = :environment', 'cancelled_at IS NULL', `unlock_announced_at IS ${announced ? 'NOT ' : ''}NULL`, 'unlock_date <= :now', ...where].join(' AND ');
+  const unlocked = (announced: boolean): string[] =>
+    ['partner_id = :partnerId', 'environment = :environment', 'cancelled_at IS NULL', `unlock_announced_at IS ${announced ? 'NOT ' : ''}NULL`, 'unlock_date <= :now'];
+  const terms = (announced: boolean): string => [...unlocked(announced), ...where].join(' AND ');
   const outer = (announced: string, due: string): string => `SELECT * FROM (${announced} UNION ALL ${due}) unlocked ORDER BY ${order} LIMIT :limit`;
   if (dialect === 'sqlite') {
     const part = (index: string, announced: boolean): string => `SELECT * FROM (SELECT * FROM orders INDEXED BY ${index} WHERE ${terms(announced)} ORDER BY ${order} LIMIT :limit)`;
     return outer(part('orders_announced', true), part('orders_unannounced', false));
   }
-  return `WITH due AS MATERIALIZED (SELECT * FROM orders WHERE ${terms(false)}) ${outer(
+  // The page's bound is applied to the due orders once read: inside the CTE, a deep page's bound on
+  // the time made the planner combine the due orders with every order made before the page.
+  const bounded = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+  return `WITH due AS MATERIALIZED (SELECT * FROM orders WHERE ${unlocked(false).join(' AND ')}) ${outer(
     `(SELECT * FROM orders WHERE ${terms(true)} ORDER BY ${order}${byUnlock(dialect, bound)} LIMIT :limit)`,
-    `(SELECT * FROM due ORDER BY ${order} LIMIT :limit)`,
+    `(SELECT * FROM due${bounded} ORDER BY ${order} LIMIT :limit)`,
   )}`;
 }
 
