@@ -48,7 +48,8 @@ const byUnlock = (dialect: DialectName, bound: Bound): string => `, unlock_date 
 /**
  * `?state=unlocked` alone: the union of the unlocked orders the events worker announced (read in
  * the listing's order from orders_announced) and those due but not yet announced (a poll's worth
- * while a worker runs, read in full from orders_unannounced and sorted), each part limited, then
+ * while a worker runs, read in full from orders_unannounced, or orders_unlock_due where PostgreSQL
+ * finds that index of every partner's as small, and sorted), each part limited, then
  * ordered and limited again. Neither part passes over the partner's locked orders, as a walk of
  * orders_open newest first would (docs/operations.md, "Growth"). SQLite is told each part's index;
  * PostgreSQL reads the due part first, as a materialized CTE, so that no plan (custom or generic)
