@@ -3,7 +3,10 @@
 // N - 1 are copied from it by one SQL statement (a recursive CTE in SQLite, generate_series in
 // PostgreSQL), spread evenly over two years, newest first: every tenth is a calculated order, every
 // fiftieth was cancelled an hour after it was made, and each unlocks ten days after it was made (the
-// contract's default), so that the newest ~1.4 % are locked. No history rows are copied.
+// contract's default), so that the newest ~1.4 % are locked. Each copied order whose unlock date has
+// passed, and that was not cancelled, is marked announced a second after it (`unlock_announced_at`),
+// as the events worker of a running `truecost serve` or `truecost worker` would have marked it; so
+// the server starts with no backlog of unlocks to announce. No history rows or events are copied.
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { tokenHash, newToken } from '../src/dashboard/tokens.js';
@@ -35,9 +38,11 @@ function copyColumns(json: { calculated: string; vote: string }): string {
     CASE WHEN i % 10 = 3 THEN ${json.calculated} ELSE ${json.vote} END,
     CASE WHEN i % 10 = 3 THEN NULL ELSE 'cart-' || i END,
     o.created_at - i * STEP + ${10 * DAY_MS}, o.created_at - i * STEP, o.created_at - i * STEP,
-    CASE WHEN i % 50 = 7 THEN o.created_at - i * STEP + 3600000 ELSE NULL END`;
+    CASE WHEN i % 50 = 7 THEN o.created_at - i * STEP + 3600000 ELSE NULL END,
+    CASE WHEN i % 50 <> 7 AND o.created_at - i * STEP + ${10 * DAY_MS + 1000} <= o.created_at
+      THEN o.created_at - i * STEP + ${10 * DAY_MS + 1000} ELSE NULL END`;
 }
-const COLUMNS = 'partner_id, environment, partner_order_id, variant, micro_climes, sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at';
+const COLUMNS = 'partner_id, environment, partner_order_id, variant, micro_climes, sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, unlock_announced_at';
 
 async function seed(store: Store, now: number): Promise<{ key: string; cookie: string }> {
   const key = generateApiKey('staging');

@@ -37,8 +37,23 @@ async function serve(filled: Filled, directory: string, name: string): Promise<S
   }
 }
 
-/** One request; resolves to the body's byte count and its newlines, after checking the status. */
-function send(server: Served, method: string, path: string, body?: string): Promise<{ bytes: number; lines: number }> {
+/**
+ * One request; resolves to the body's byte count and its newlines, after checking the status. A
+ * request written on a kept-alive connection the server had just closed (idle past its keep-alive
+ * timeout while the other server was being timed) is sent once more on a new one.
+ */
+async function send(server: Served, method: string, path: string, body?: string): Promise<{ bytes: number; lines: number }> {
+  try {
+    return await sendOnce(server, method, path, body);
+  } catch (error) {
+    if (!(error instanceof ResetOnReuse)) throw error;
+    return sendOnce(server, method, path, body);
+  }
+}
+
+class ResetOnReuse extends Error {}
+
+function sendOnce(server: Served, method: string, path: string, body?: string): Promise<{ bytes: number; lines: number }> {
   const headers: Record<string, string> = { cookie: server.cookie, 'x-api-key': server.key };
   if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
   return new Promise((resolve, reject) => {
@@ -52,7 +67,7 @@ function send(server: Served, method: string, path: string, body?: string): Prom
       response.on('end', () => ((response.statusCode ?? 500) < 300 ? resolve({ bytes, lines }) : reject(new Error(`${method} ${path}: ${response.statusCode}`))));
       response.on('error', reject);
     });
-    sent.on('error', reject);
+    sent.on('error', (error: NodeJS.ErrnoException) => reject(sent.reusedSocket && error.code === 'ECONNRESET' ? new ResetOnReuse(error.message) : error));
     sent.end(body);
   });
 }

@@ -87,6 +87,45 @@ export function storeContract(name: string, open: () => Promise<Store>): void {
         expect(ids_(await store.listOrders('p1', { ...base, limit: 10, search: 'other' }))).toEqual([]);
       });
 
+      it('lists every unlocked order, announced or still due, newest first, page by page both ways', async () => {
+        // [id, made at (ms after now), unlock (days after now)]: announced up to day 2, listed at day 5.
+        const made: [string, number, number][] = [['o1', 0, 1], ['o2', 1, 3], ['o3', 2, 1], ['o4', 3, 9], ['o5', 4, 2], ['o6', 5, 4], ['o7', 6, 8], ['o8', 7, 1.5]];
+        for (const [id, at, unlock] of made) {
+          await store.createOrders(staging, at % 2 === 0 ? 'vote' : 'calculated', [order({ partner_order_id: id, cart_id: `cart-${id}`, unlock_date: now + unlock * day })], now + at);
+        }
+        // Two in the same millisecond: oA announced, o9 due; ids break the tie.
+        await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o9', cart_id: 'cart-o9', unlock_date: now + 4.5 * day }), order({ partner_order_id: 'oA', cart_id: 'cart-oA', unlock_date: now + day })], now + 8);
+        await store.createOrders(production, 'vote', [order({ partner_order_id: 'prod', unlock_date: now + day })], now);
+        await store.createOrders(otherPartner, 'vote', [order({ partner_order_id: 'other', unlock_date: now + 3 * day })], now);
+        await store.changeOrder(staging, 'vote', 'o3', { kind: 'cancel' }, now + 10);
+        expect(await store.announceUnlocks(now + 2 * day, 100)).toBe(5);
+        const base = { environment: 'staging' as const, now: now + 5 * day, state: 'unlocked' as const, limit: 2 };
+        const page = async (bounds: Partial<Parameters<Store['listOrders']>[1]>) => {
+          const { items, hasMore } = await store.listOrders('p1', { ...base, ...bounds });
+          return [items.map((record) => record.partnerOrderId), hasMore];
+        };
+        expect(await page({ limit: 10 })).toEqual([['oA', 'o9', 'o8', 'o6', 'o5', 'o2', 'o1'], false]);
+        expect(await page({})).toEqual([['oA', 'o9'], true]);
+        expect(await page({ after: { at: now + 8, id: 'oA' } })).toEqual([['o9', 'o8'], true]);
+        expect(await page({ after: { at: now + 7, id: 'o8' } })).toEqual([['o6', 'o5'], true]);
+        expect(await page({ after: { at: now + 4, id: 'o5' } })).toEqual([['o2', 'o1'], false]);
+        expect(await page({ before: { at: now + 1, id: 'o2' } })).toEqual([['o6', 'o5'], true]);
+        expect(await page({ before: { at: now + 5, id: 'o6' } })).toEqual([['o9', 'o8'], true]);
+        expect(await page({ before: { at: now + 8, id: 'o9' } })).toEqual([['oA'], false]);
+        expect(await page({ before: { at: now + 1, id: 'o2' }, limit: 10 })).toEqual([['oA', 'o9', 'o8', 'o6', 'o5'], false]);
+        // Only announced orders, or only due ones, on a page of their own.
+        expect(await page({ now: now + 2 * day, limit: 10 })).toEqual([['oA', 'o8', 'o5', 'o1'], false]);
+        expect(await page({ after: { at: now + 1, id: 'o2' }, now: now + 2 * day })).toEqual([['o1'], false]);
+        // With a variant or a search, from the same orders.
+        expect(await page({ variant: 'calculated', limit: 10 })).toEqual([['o8', 'o6', 'o2'], false]);
+        expect(await page({ variant: 'vote', after: { at: now + 8, id: 'oA' } })).toEqual([['o9', 'o5'], true]);
+        expect(await page({ search: 'cart-o9' })).toEqual([['o9'], false]);
+        expect(await page({ search: 'o4' })).toEqual([[], false]);
+        expect(await page({ environment: 'production', limit: 10 })).toEqual([['prod'], false]);
+        // The partner's order whose unlock is due and not announced stays with its partner.
+        expect((await store.listOrders('p2', { ...base, limit: 10 })).items.map((record) => record.partnerOrderId)).toEqual(['other']);
+      });
+
       it('lists one partner\'s opt-ins in one environment, newest first, by page and cart', async () => {
         for (const [index, cart] of ['x', 'y', 'z'].entries()) {
           await store.saveOptIn(staging, { cart_id: cart, opted_in: index !== 1, climes: 1 }, now + index);

@@ -13,6 +13,7 @@ interface ModelOrder {
   microClimes: number;
   cancelled: boolean;
   readonly unlockDate: number;
+  readonly createdAt: number;
 }
 
 interface Model {
@@ -46,7 +47,7 @@ function modelCreate(model: Model, variant: Variant, batch: readonly Order[]) {
       carts.add(cartId);
     }
     const unlockDate = body.unlock_date ?? model.now + 10 * day;
-    inserts.push([body.partner_order_id, { variant, body, cartId, microClimes: micro(body.climes), cancelled: false, unlockDate }]);
+    inserts.push([body.partner_order_id, { variant, body, cartId, microClimes: micro(body.climes), cancelled: false, unlockDate, createdAt: model.now }]);
   }
   return { ok: true as const, inserts };
 }
@@ -96,15 +97,45 @@ async function expectSameOrders(model: Model, store: Store, ids: readonly string
     }
     expect(climesAfter).toBe(expected.microClimes);
   }
-  // The dashboard's state filter agrees with the model's states.
+  // The dashboard's state filter agrees with the model's states, newest first, page by page.
   for (const state of ['locked', 'unlocked', 'cancelled'] as const) {
-    const listed = await store.listOrders(staging.partnerId, { environment: staging.environment, state, now: model.now, limit: 50 });
-    const expectedIds = ids.filter((id) => {
+    const query = { environment: staging.environment, state, now: model.now };
+    const listed = await store.listOrders(staging.partnerId, { ...query, limit: 50 });
+    const expectedIds = newestFirst(model, ids.filter((id) => {
       const expected = model.orders.get(id);
       if (expected === undefined) return false;
       return (expected.cancelled ? 'cancelled' : model.now >= expected.unlockDate ? 'unlocked' : 'locked') === state;
-    });
-    expect(listed.items.map((record) => record.partnerOrderId).sort()).toEqual(expectedIds);
+    }));
+    expect(listed.items.map((record) => record.partnerOrderId)).toEqual(expectedIds);
+    await expectPages(store, query, expectedIds);
+  }
+}
+
+/** The ids by when their orders were made and by id, newest first (the listings' order). */
+function newestFirst(model: Model, orderIds: readonly string[]): string[] {
+  const made = (id: string): number => model.orders.get(id)!.createdAt;
+  return [...orderIds].sort((a, b) => made(b) - made(a) || (a < b ? 1 : a > b ? -1 : 0));
+}
+
+/** Pages of two, forwards by `after` and back by `before`, hold the expected ids in order. */
+async function expectPages(store: Store, query: Omit<Parameters<Store['listOrders']>[1], 'limit'>, expectedIds: readonly string[]): Promise<void> {
+  const forwards: string[] = [];
+  let page = await store.listOrders(staging.partnerId, { ...query, limit: 2 });
+  const pages = [page];
+  for (;;) {
+    forwards.push(...page.items.map((record) => record.partnerOrderId));
+    const last = page.items.at(-1);
+    if (!page.hasMore || last === undefined) break;
+    page = await store.listOrders(staging.partnerId, { ...query, limit: 2, after: { at: last.createdAt, id: last.partnerOrderId } });
+    pages.push(page);
+  }
+  expect(forwards).toEqual(expectedIds);
+  // Back from the last page: each page before it, as it was read forwards.
+  for (let index = pages.length - 1; index > 0; index -= 1) {
+    const first = pages[index]!.items[0]!;
+    const back = await store.listOrders(staging.partnerId, { ...query, limit: 2, before: { at: first.createdAt, id: first.partnerOrderId } });
+    expect(back.items.map((record) => record.partnerOrderId)).toEqual(pages[index - 1]!.items.map((record) => record.partnerOrderId));
+    expect(back.hasMore).toBe(index - 1 > 0);
   }
 }
 
@@ -162,6 +193,13 @@ const commands = [
       for (const [cart, expected] of model.optIns) {
         expect(await store.getOptIn(staging, cart)).toMatchObject(expected);
       }
+    }),
+  ),
+  // The events worker's poll: announces some of the unlocks due, which the unlocked listing reads apart.
+  fc.integer({ min: 0, max: 3 }).map((limit) =>
+    command(`announce ${limit} unlocks`, async (model, { store }) => {
+      await store.announceUnlocks(model.now, limit);
+      await expectSameOrders(model, store, ids);
     }),
   ),
   fc.integer({ min: 1, max: 4 * day }).map((ms) =>

@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((version) => ({ version })));
     db.close();
   });
 
@@ -46,7 +46,7 @@ describe('the SQLite store on disk', () => {
     db.exec('DROP TABLE sign_in_failures; DROP TABLE idempotency_keys; DROP TABLE rate_buckets; DROP TABLE server_heartbeats; DROP INDEX jobs_failed; ' +
       'DROP INDEX orders_by_created; DROP INDEX orders_by_variant; DROP INDEX orders_open; DROP INDEX orders_cancelled; DROP INDEX opt_ins_by_updated; DROP INDEX jobs_by_partner; DROP INDEX jobs_by_state; ' +
       'CREATE INDEX orders_listing ON orders (partner_id, environment, created_at); DELETE FROM schema_migrations WHERE version >= 3');
-    db.exec('DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
+    db.exec('DROP INDEX orders_announced; DROP INDEX orders_unannounced; DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
     db.exec('ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
     db.close();
     const migrated = await openSqliteStore({ path });

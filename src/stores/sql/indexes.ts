@@ -39,12 +39,27 @@ export const indexes: readonly Index[] = [
   // so that a page of any filter reads its own rows and no others (docs/operations.md, "Growth").
   { name: 'orders_by_created', table: 'orders', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'created_at', 'partner_order_id') },
   { name: 'orders_by_variant', table: 'orders', createdIn: 'keyset listings', on: byKeyset('partner_id, environment, variant', 'created_at', 'partner_order_id') },
-  // Locked and unlocked orders: the unlock date is compared in the index, without reading the rows it passes.
+  // Locked orders: the unlock date is compared in the index, without reading the rows it passes.
   {
     name: 'orders_open',
     table: 'orders',
     createdIn: 'keyset listings',
     on: byKeyset('partner_id, environment', 'created_at', 'partner_order_id', { columns: 'unlock_date', where: 'cancelled_at IS NULL' }),
+  },
+  // `?state=unlocked` (./listings.ts): the orders whose unlock the events worker announced, in the
+  // listing's order (the unlock date compared in the index), and each partner's orders not yet
+  // announced by their unlock date (locked, or due and awaiting the worker), the due ones read in full.
+  {
+    name: 'orders_announced',
+    table: 'orders',
+    createdIn: 'unlocked listing',
+    on: byKeyset('partner_id, environment', 'created_at', 'partner_order_id', { columns: 'unlock_date', where: 'cancelled_at IS NULL AND unlock_announced_at IS NOT NULL' }),
+  },
+  {
+    name: 'orders_unannounced',
+    table: 'orders',
+    createdIn: 'unlocked listing',
+    on: '(partner_id, environment, unlock_date) WHERE unlock_announced_at IS NULL AND cancelled_at IS NULL',
   },
   { name: 'orders_cancelled', table: 'orders', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'created_at', 'partner_order_id', { where: 'cancelled_at IS NOT NULL' }) },
   { name: 'opt_ins_by_updated', table: 'opt_ins', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'updated_at', 'cart_id') },

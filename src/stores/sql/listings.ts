@@ -42,6 +42,38 @@ const STATE_TERMS: Readonly<Record<OrderState | 'any', string[]>> = {
   locked: ['cancelled_at IS NULL', 'unlock_date > :now'],
 };
 
+/** The unlock date after time and id, in the direction its index is read: SQLite's is ascending, read backwards newest first; PostgreSQL's newest first. */
+const byUnlock = (dialect: DialectName, bound: Bound): string => `, unlock_date ${(bound === 'before') !== (dialect === 'postgres') ? 'ASC' : 'DESC'}`;
+
+/**
+ * `?state=unlocked` alone: the union of the unlocked orders the events worker announced (read in
+ * the listing's order from orders_announced) and those due but not yet announced (a poll's worth
+ * while a worker runs, read in full from orders_unannounced, or orders_unlock_due where PostgreSQL
+ * finds that index of every partner's as small, and sorted), each part limited, then
+ * ordered and limited again. Neither part passes over the partner's locked orders, as a walk of
+ * orders_open newest first would (docs/operations.md, "Growth"). SQLite is told each part's index;
+ * PostgreSQL reads the due part first, as a materialized CTE, so that no plan (custom or generic)
+ * finds it by walking an index in the listing's order.
+ */
+function unlockedListing(dialect: DialectName, bound: Bound): string {
+  const { where, order } = keyset(dialect, 'created_at', 'partner_order_id', bound);
+  const unlocked = (announced: boolean): string[] =>
+    ['partner_id = :partnerId', 'environment = :environment', 'cancelled_at IS NULL', `unlock_announced_at IS ${announced ? 'NOT ' : ''}NULL`, 'unlock_date <= :now'];
+  const terms = (announced: boolean): string => [...unlocked(announced), ...where].join(' AND ');
+  const outer = (announced: string, due: string): string => `SELECT * FROM (${announced} UNION ALL ${due}) unlocked ORDER BY ${order} LIMIT :limit`;
+  if (dialect === 'sqlite') {
+    const part = (index: string, announced: boolean): string => `SELECT * FROM (SELECT * FROM orders INDEXED BY ${index} WHERE ${terms(announced)} ORDER BY ${order} LIMIT :limit)`;
+    return outer(part('orders_announced', true), part('orders_unannounced', false));
+  }
+  // The page's bound is applied to the due orders once read: inside the CTE, a deep page's bound on
+  // the time made the planner combine the due orders with every order made before the page.
+  const bounded = where.length === 0 ? '' : ` WHERE ${where.join(' AND ')}`;
+  return `WITH due AS MATERIALIZED (SELECT * FROM orders WHERE ${unlocked(false).join(' AND ')}) ${outer(
+    `(SELECT * FROM orders WHERE ${terms(true)} ORDER BY ${order}${byUnlock(dialect, bound)} LIMIT :limit)`,
+    `(SELECT * FROM due${bounded} ORDER BY ${order} LIMIT :limit)`,
+  )}`;
+}
+
 const orderName = (variant: boolean, state: OrderState | 'any', search: boolean, bound: Bound): ListingStatementName =>
   `listing orders ${variant ? 'variant' : 'any'} ${state} ${search ? 'search' : 'all'} ${bound}`;
 const optInName = (search: boolean, bound: Bound): ListingStatementName => `listing opt_ins ${search ? 'search' : 'all'} ${bound}`;
@@ -56,13 +88,16 @@ export function listingStatements(dialect: SqlDialect): Record<ListingStatementN
         for (const search of [false, true]) {
           const { where, order } = keyset(dialect.name, 'created_at', 'partner_order_id', bound);
           const filters = [...(variant ? ['variant = :variant'] : []), ...STATE_TERMS[state], ...(search ? ['(partner_order_id = :search OR cart_id = :search)'] : [])];
+          const name = orderName(variant, state, search, bound);
+          if (state === 'unlocked' && !variant && !search) {
+            statements[name] = unlockedListing(dialect.name, bound);
+            continue;
+          }
           // Time and id already order every row; the unlock date after them changes no order, but
           // only orders_open gives it, so that the planner takes the index that compares the unlock
           // date without reading the rows it passes.
-          const open = (state === 'locked' || state === 'unlocked') && !variant && !search;
-          // In the direction the index is read: SQLite's is ascending, read backwards newest first; PostgreSQL's newest first.
-          const byUnlock = open ? `, unlock_date ${(bound === 'before') !== (dialect.name === 'postgres') ? 'ASC' : 'DESC'}` : '';
-          statements[orderName(variant, state, search, bound)] = select('orders', [...filters, ...where], order + byUnlock);
+          const open = state === 'locked' && !variant && !search;
+          statements[name] = select('orders', [...filters, ...where], order + (open ? byUnlock(dialect.name, bound) : ''));
         }
       }
     }

@@ -28,6 +28,10 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // Order events: the outbox written with each order change, the partners' events endpoints, and
   // when each order's unlock was announced. Orders unlocked before the step are announced once.
   { name: 'order events' },
+  // The unlocked orders' listing (`?state=unlocked`): the announced orders in the listing's order,
+  // and a partner's orders not yet announced by their unlock date, so that a page no longer passes
+  // over the partner's locked orders (docs/operations.md, "Growth"). Building them reads orders once.
+  { name: 'unlocked listing' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

@@ -17,7 +17,8 @@ export type StepName =
   | 'queue health'
   | 'shared rate limits'
   | 'keyset listings'
-  | 'order events';
+  | 'order events'
+  | 'unlocked listing';
 
 export interface Column {
   readonly name: string;
