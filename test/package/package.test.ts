@@ -213,9 +213,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // table and the OpenAPI document's writer. The car and handler ceilings rose by 1 and 3 kB with
   // the well-to-wheel basis, whose cited factors every calculator carries, and the handler's by 3 kB
   // with E11 and E13's shared loads, carrier fuel and ISO 14083 report, by 7 kB with POST /v3/trip,
-  // by 9 kB with the carrier seat maps, order events and certificates, and by 6 kB with the aircraft
-  // families by operating carrier, whose T-100 table by route the flight bundle carries too (docs/bundle-size.md).
-  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 108_000, checkout: 4_000 };
+  // by 9 kB with the carrier seat maps, order events and certificates, and by 9 kB with the aircraft
+  // families by operating carrier and the table's 61 carriers, which the flight bundle carries too (docs/bundle-size.md).
+  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 111_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
