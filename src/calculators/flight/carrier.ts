@@ -89,11 +89,6 @@ export function carrierHasRows(carrier: string): boolean {
   return false;
 }
 
-/** True when the table has a seat map of `carrier` on the ICAO type `icao`. */
-export function carrierHasType(carrier: string, icao: string): boolean {
-  return carrierTable().has(carrier + icao);
-}
-
 /** Every carrier and ICAO type of the table, as `<carrier> <type>`. */
 export function carrierSeatMapKeys(): string[] {
   return [...carrierTable().keys()].map((key) => `${key.slice(0, 2)} ${key.slice(2)}`);

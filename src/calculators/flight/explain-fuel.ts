@@ -174,17 +174,13 @@ function genericDescription(type: AircraftType): string {
 const FAMILY_WORDS: Readonly<Record<Exclude<FamilyChoice['step'], 'carrier-fleet'>, string>> = {
   'carrier-route': 'the member of most of its departures on this route in US DOT T-100 data',
   'carrier-t100': 'the member of most of its departures in US DOT T-100 data (its routes touching the United States)',
-  'carrier-table': 'its only member in the seat-map table by carrier',
 };
 
 function familySentence(asked: AircraftResolution, carrier: string, family: FamilyChoice): string {
   if (family.step === 'carrier-fleet') {
     return `${carrier} states it flies ${asked.name} as ${family.type.icao} (${family.source}; ${CITED}): the fuel and seat maps of ${family.type.icao} are used.`;
   }
-  const why =
-    family.step === 'carrier-table' && family.among.length > 1
-      ? `the least efficient for this distance of its members in the seat-map table by carrier (${family.among.join(', ')}), as TIM takes a family's least efficient member`
-      : FAMILY_WORDS[family.step];
+  const why = FAMILY_WORDS[family.step];
   return `${asked.name} names a family; ${carrier}'s member ${family.type.icao} is used: ${why} (docs/methodology.md, "Aircraft families by operating carrier").`;
 }
 

@@ -104,7 +104,7 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
   // With an operating carrier: its member of a family code, else the variant it states it flies for the type.
   if (flight.carrier !== undefined) {
     const family =
-      (asked.support === 'least-in-family' ? carrierFamilyMember(flight.carrier, asked.code, flight.departure, flight.arrival, ccdNm) : undefined) ??
+      (asked.support === 'least-in-family' ? carrierFamilyMember(flight.carrier, asked.code, flight.departure, flight.arrival) : undefined) ??
       carrierFleetType(flight.carrier, asked.type.icao);
     if (family !== undefined) return { asked, used: family.type, fuelFactor: 1, generic: undefined, family };
   }

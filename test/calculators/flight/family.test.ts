@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flightEmissions } from '../../../src/calculators/flight/index.js';
+import { carrierFleetType } from '../../../src/calculators/flight/family.js';
 import { AIRCRAFT_FAMILY_MEMBERS } from '../../../src/data/flight/aircraft-families.js';
 import type { FlightInput } from '../../../src/schemas/flight.js';
 import { mostFlown } from '../../../scripts/carrier-families.js';
@@ -30,15 +31,13 @@ describe("a family code with the operating carrier", () => {
     expect(flightEmissions(flight('737', 'AA', 'JFK', 'MIA')).explanation.assumptions.join(' ')).toMatch(/Boeing 737 names a family; AA's member B738 is used/);
   });
 
-  it("flies the carrier's only member in the seat-map table where T-100 does not have it, else the least efficient of its members", () => {
-    const akasa = quantities(flight('737', 'QP', 'BOM', 'DEL'));
-    expect(akasa['aircraft_used']).toBe('B38M');
-    expect(akasa['aircraft_carrier_step']).toBe('carrier-table');
-    // Ryanair has the 737-800 and the 737 MAX 8-200: the 737-800 burns more per seat.
-    const ryanair = flightEmissions(flight('737', 'FR', 'STN', 'DUB'));
-    expect(ryanair.explanation.quantities['aircraft_used']).toBe('B738');
-    expect(ryanair.explanation.assumptions.join(' ')).toMatch(/least efficient for this distance of its members in the seat-map table by carrier \(B738, B38M\)/);
-    expect(ryanair.kilograms).toBeGreaterThanOrEqual(flightEmissions({ ...flight('B38M', 'FR', 'STN', 'DUB') }).kilograms);
+  it("does not take a member from the seat-map table, whose rows say what a type's cabins are, not how much of the fleet it is", () => {
+    // Emirates is not in the T-100 months; its table has the 777-200LR, not its many 777-300ERs.
+    const emirates = quantities(flight('777', 'EK', 'DXB', 'BKK'));
+    expect(emirates['aircraft_used']).toBe('B773');
+    expect(emirates['aircraft_carrier_step']).toBe('least-in-family');
+    // Akasa flies only the 737 MAX, but no fleet statement says so: TIM's member flies.
+    expect(quantities(flight('737', 'QP', 'BOM', 'DEL'))['aircraft_used']).toBe('B734');
   });
 
   it("flies TIM's member for a carrier truecost knows nothing of, and the figure without a carrier is unchanged", () => {
@@ -64,8 +63,9 @@ describe("a family code with the operating carrier", () => {
         (family, carrier, departure, arrival) => {
           fc.pre(departure !== arrival);
           const used = String(quantities(flight(family, carrier, departure, arrival))['aircraft_used']);
-          // A family beyond its range flies the generic aircraft only when the code is unknown: a family code is known.
-          expect(AIRCRAFT_FAMILY_MEMBERS[family]).toContain(used);
+          // A member, or the variant the carrier states it flies a member as (IndiGo's A321 is its A321neo).
+          const stated = (AIRCRAFT_FAMILY_MEMBERS[family] ?? []).flatMap((icao) => carrierFleetType(carrier, icao)?.type.icao ?? []);
+          expect([...(AIRCRAFT_FAMILY_MEMBERS[family] ?? []), ...stated]).toContain(used);
         },
       ),
       { numRuns: 300 },
