@@ -29,6 +29,17 @@ export function mostFlown(departures: ReadonlyMap<string, number>, timMember: st
   return tied.includes(timMember) ? timMember : undefined;
 }
 
+/** `routes` grouped by `key`. */
+function groupBy(routes: readonly CarrierRoute[], key: (route: CarrierRoute) => string): Map<string, CarrierRoute[]> {
+  const groups = new Map<string, CarrierRoute[]>();
+  for (const route of routes) {
+    const group = groups.get(key(route)) ?? [];
+    group.push(route);
+    groups.set(key(route), group);
+  }
+  return groups;
+}
+
 /** Departures by member in the latest month of `routes`. */
 function latestDepartures(routes: readonly CarrierRoute[]): Map<string, number> {
   const latest = routes.reduce((month, route) => (route.month > month ? route.month : month), '');
@@ -49,16 +60,12 @@ export function carrierFamilies(
   const entries: CarrierFamilyEntry[] = [];
   for (const family of Object.keys(families).sort()) {
     const members = new Set(families[family]);
-    const byCarrier = new Map<string, CarrierRoute[]>();
-    for (const route of routes) {
-      if (!members.has(route.icao) || !/^[A-Z0-9]{2}$/.test(route.carrier)) continue;
-      byCarrier.set(route.carrier, [...(byCarrier.get(route.carrier) ?? []), route]);
-    }
+    const flown = routes.filter((route) => members.has(route.icao) && /^[A-Z0-9]{2}$/.test(route.carrier));
+    const byCarrier = groupBy(flown, (route) => route.carrier);
     for (const carrier of [...byCarrier.keys()].sort()) {
       const own = byCarrier.get(carrier) ?? [];
       const member = mostFlown(latestDepartures(own), timMember(family));
-      const byPair = new Map<string, CarrierRoute[]>();
-      for (const route of own) byPair.set(route.pair, [...(byPair.get(route.pair) ?? []), route]);
+      const byPair = groupBy(own, (route) => route.pair);
       const onRoutes = new Map<string, string>();
       for (const pair of [...byPair.keys()].sort()) {
         const flown = mostFlown(latestDepartures(byPair.get(pair) ?? []), timMember(family));

@@ -9,7 +9,7 @@ import { readTypeMap } from './t100.js';
 import { carrierEntries, carrierRoutes, readCarrierTable, tableProblems, type CarrierTypeEntry } from './carrier-seat-maps.js';
 import { carrierFamilies, packCarrierFamilies } from './carrier-families.js';
 import { aircraftType, resolveAircraft, seatAreaTotal } from '../src/calculators/flight/aircraft.js';
-import { AIRCRAFT_FAMILY_MEMBERS } from '../src/data/flight/aircraft-families.js';
+import { AIRCRAFT_FAMILY_MEMBERS } from './aircraft-families.js';
 import { T100_MONTHS } from '../src/data/flight/t100.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -72,10 +72,10 @@ export const CARRIER_SOURCE_LABELS: readonly string[] = ${JSON.stringify(labels)
 export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).join('|'))};
 
 /**
- * The member of each aircraft family (src/data/flight/aircraft-families.ts) a carrier flies most in
+ * The member of each aircraft family (scripts/aircraft-families.ts) a carrier flies most in
  * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<pair>=<member>,...]\`: the member of most
  * departures over its routes (empty when T-100 cannot tell), and the pairs on which another is
- * flown most. Decoded by src/calculators/flight/family.ts.
+ * flown most. Decoded by src/calculators/flight/carrier-aircraft.ts.
  */
 export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(families))};
 

@@ -94,6 +94,11 @@ export function carrierSeatMapKeys(): string[] {
   return [...carrierTable().keys()].map((key) => `${key.slice(0, 2)} ${key.slice(2)}`);
 }
 
+/** The key of an airport pair in the tables by route: the two codes in alphabetical order, concatenated. */
+export function routeKey(departure: string, arrival: string): string {
+  return departure < arrival ? departure + arrival : arrival + departure;
+}
+
 /**
  * The carrier's seat map of `type` on the route, or undefined when the table has none: the
  * configuration T-100 shows on the route where it shows one, else the carrier's default.
@@ -101,7 +106,7 @@ export function carrierSeatMapKeys(): string[] {
 export function carrierSeatChoice(carrier: string, type: AircraftType, departure: string, arrival: string): SeatChoice | undefined {
   const seats = carrierTable().get(carrier + type.icao);
   if (seats === undefined) return undefined;
-  const onRoute = seats.routes.size === 0 ? undefined : seats.routes.get(departure < arrival ? departure + arrival : arrival + departure);
+  const onRoute = seats.routes.size === 0 ? undefined : seats.routes.get(routeKey(departure, arrival));
   const config = onRoute ?? seats.fallback;
   const step = onRoute !== undefined ? 'carrier-route' : config.id.startsWith('mean of') ? 'carrier-mean' : config.step;
   return {

@@ -19,7 +19,7 @@ import { defaultNote, percent, type MethodExplanation } from './explain-common.j
 import type { FlightOptions } from './options.js';
 import type { FuelDetail } from './passenger.js';
 import { carrierHasRows, type SeatChoice } from './carrier.js';
-import type { FamilyChoice } from './family.js';
+import type { CarrierAircraft } from './carrier-aircraft.js';
 
 /** The fuel method's part of a flight's explanation: distances, aircraft, fuel, seats and factors. */
 export function explainFuelMethod(
@@ -59,8 +59,8 @@ export function explainFuelMethod(
     quantities['seat_map_row'] = fuel.seatChoice?.row ?? `typical ${used.icao}`;
   }
   // A family code flown with a carrier, or a type the carrier flies as another, says how the aircraft was chosen.
-  if (fuel.family !== undefined || (flight.carrier !== undefined && fuel.asked?.support === 'least-in-family')) {
-    quantities['aircraft_carrier_step'] = fuel.family?.step ?? 'least-in-family';
+  if (fuel.carrierAircraft !== undefined || (flight.carrier !== undefined && fuel.asked?.support === 'least-in-family')) {
+    quantities['aircraft_carrier_step'] = fuel.carrierAircraft?.step ?? 'least-in-family';
   }
   const factors: FactorUse[] = [KM_PER_NAUTICAL_MILE, DISTANCE_FACTOR, LTO_DISTANCE, ltoFuelFactor(used.icao, used.ltoKg)];
   if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
@@ -87,7 +87,7 @@ function fuelAssumptions(flight: Flight, fuel: FuelDetail, multiplier: number, c
       `The default aircraft ${flight.aircraft_model} stands for an aircraft not named; beyond the end of its fuel table (${asked.type.rangeNm} NM, this flight ${result.ccdNm.toFixed(0)} NM) the generic aircraft for the distance is used: ${genericDescription(used)}. A named aircraft other than the default keeps its own table, extrapolated linearly.`,
     );
   } else if (asked !== undefined) {
-    assumptions.push(fuel.family === undefined ? supportSentence(asked) : familySentence(asked, flight.carrier ?? '', fuel.family));
+    assumptions.push(fuel.carrierAircraft === undefined ? supportSentence(asked) : carrierAircraftSentence(asked, flight.carrier ?? '', fuel.carrierAircraft));
   }
   if (result.ccdNm > used.rangeNm) {
     assumptions.push(
@@ -171,17 +171,16 @@ function genericDescription(type: AircraftType): string {
     : `the wide-body ${type.icao} (beyond ${GENERIC_AIRCRAFT.narrowBody}'s range)`;
 }
 
-const FAMILY_WORDS: Readonly<Record<Exclude<FamilyChoice['step'], 'carrier-fleet'>, string>> = {
+const FAMILY_WORDS: Readonly<Record<Exclude<CarrierAircraft['step'], 'carrier-fleet'>, string>> = {
   'carrier-route': 'the member of most of its departures on this route in US DOT T-100 data',
   'carrier-t100': 'the member of most of its departures in US DOT T-100 data (its routes touching the United States)',
 };
 
-function familySentence(asked: AircraftResolution, carrier: string, family: FamilyChoice): string {
-  if (family.step === 'carrier-fleet') {
-    return `${carrier} states it flies ${asked.name} as ${family.type.icao} (${family.source}; ${CITED}): the fuel and seat maps of ${family.type.icao} are used.`;
+function carrierAircraftSentence(asked: AircraftResolution, carrier: string, chosen: CarrierAircraft): string {
+  if (chosen.step === 'carrier-fleet') {
+    return `${carrier} states it flies ${asked.name} as ${chosen.type.icao} (${chosen.source}; ${CITED}): the fuel and seat maps of ${chosen.type.icao} are used.`;
   }
-  const why = FAMILY_WORDS[family.step];
-  return `${asked.name} names a family; ${carrier}'s member ${family.type.icao} is used: ${why} (docs/methodology.md, "Aircraft families by operating carrier").`;
+  return `${asked.name} names a family; ${carrier}'s member ${chosen.type.icao} is used: ${FAMILY_WORDS[chosen.step]} (docs/methodology.md, "Aircraft families by operating carrier").`;
 }
 
 function supportSentence(asked: AircraftResolution): string {

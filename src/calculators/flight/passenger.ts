@@ -4,7 +4,7 @@ import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { carrierLoadFactor, carrierSeatChoice, partnerSeatChoice, type CarrierLoadFactor, type SeatChoice } from './carrier.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
-import { carrierFamilyMember, carrierFleetType, type FamilyChoice } from './family.js';
+import { carrierFamilyMember, carrierFleetType, type CarrierAircraft } from './carrier-aircraft.js';
 import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
 import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
@@ -34,7 +34,7 @@ export interface AircraftChoice {
    */
   readonly generic: 'unknown' | 'default-out-of-range' | undefined;
   /** Where the operating carrier's variant or member of a family flies instead of the aircraft asked for, how it was chosen. */
-  readonly family?: FamilyChoice;
+  readonly carrierAircraft?: CarrierAircraft;
 }
 
 /** The fuel method's aircraft and its numbers for one passenger. */
@@ -103,10 +103,10 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
   }
   // With an operating carrier: its member of a family code, else the variant it states it flies for the type.
   if (flight.carrier !== undefined) {
-    const family =
+    const carrierAircraft =
       (asked.support === 'least-in-family' ? carrierFamilyMember(flight.carrier, asked.code, flight.departure, flight.arrival) : undefined) ??
       carrierFleetType(flight.carrier, asked.type.icao);
-    if (family !== undefined) return { asked, used: family.type, fuelFactor: 1, generic: undefined, family };
+    if (carrierAircraft !== undefined) return { asked, used: carrierAircraft.type, fuelFactor: 1, generic: undefined, carrierAircraft };
   }
   // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).
   return { asked, used: asked.type, fuelFactor: asked.fuelFactor, generic: undefined };

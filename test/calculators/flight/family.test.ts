@@ -3,8 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { flightEmissions } from '../../../src/calculators/flight/index.js';
-import { carrierFleetType } from '../../../src/calculators/flight/family.js';
-import { AIRCRAFT_FAMILY_MEMBERS } from '../../../src/data/flight/aircraft-families.js';
+import { carrierFleetType } from '../../../src/calculators/flight/carrier-aircraft.js';
+import { AIRCRAFT_FAMILY_MEMBERS } from '../../../scripts/aircraft-families.js';
 import type { FlightInput } from '../../../src/schemas/flight.js';
 import { mostFlown } from '../../../scripts/carrier-families.js';
 

@@ -1,9 +1,9 @@
 // The members of the aircraft families TIM's Appendix A names by a family code (support
 // `least-in-family` in ./aircraft-mapping.ts: "Boeing 737" is `737`, flown as its least efficient
 // member). Each family lists the ICAO type designators (ICAO Doc 8643) of its variants that truecost
-// has fuel and seat data for. With an operating carrier, a family code flies the carrier's member
-// of the family (docs/methodology.md, "Aircraft families by operating carrier"); without one, TIM's
-// member as before. Checked by test/data/aircraft-families.test.ts.
+// has fuel and seat data for. scripts/carrier-families.ts finds which member each carrier flies most
+// in T-100, and the generated table is what the runtime reads (docs/methodology.md, "Aircraft
+// families by operating carrier"); test/calculators/flight/family.test.ts holds every choice to them.
 
 /** TIM family code -> the ICAO designators of its members, oldest first. */
 export const AIRCRAFT_FAMILY_MEMBERS: Readonly<Record<string, readonly string[]>> = {

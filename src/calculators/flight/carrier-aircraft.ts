@@ -1,5 +1,6 @@
 import { CARRIER_FAMILIES_PACKED, CARRIER_FLEET_TYPES_PACKED, CARRIER_SOURCE_LABELS } from '../../data/flight/carrier-seat-maps.js';
 import { aircraftType, type AircraftType } from './aircraft.js';
+import { routeKey } from './carrier.js';
 
 /**
  * How the aircraft asked for became another for a flight's operating carrier (docs/methodology.md,
@@ -9,12 +10,12 @@ import { aircraftType, type AircraftType } from './aircraft.js';
  * The seat-map table is not asked: a type's rows there say what its cabins are, not how much of the
  * fleet it is.
  */
-export type FamilyStep = 'carrier-fleet' | 'carrier-route' | 'carrier-t100';
+export type CarrierAircraftStep = 'carrier-fleet' | 'carrier-route' | 'carrier-t100';
 
 /** The aircraft a flight flies for its carrier, and why. */
-export interface FamilyChoice {
+export interface CarrierAircraft {
   readonly type: AircraftType;
-  readonly step: FamilyStep;
+  readonly step: CarrierAircraftStep;
   /** The carrier's statement (`carrier-fleet` only): its key in data/flight/carrier_seat_maps.yaml. */
   readonly source?: string;
 }
@@ -22,7 +23,7 @@ export interface FamilyChoice {
 let fleet: Map<string, { readonly icao: string; readonly source: string }> | undefined;
 
 /** The type `carrier` states it flies `icao` as, or undefined. */
-export function carrierFleetType(carrier: string, icao: string): FamilyChoice | undefined {
+export function carrierFleetType(carrier: string, icao: string): CarrierAircraft | undefined {
   fleet ??= new Map(
     CARRIER_FLEET_TYPES_PACKED.split('|').map((entry) => {
       const [key = '', rest = ''] = entry.split('>');
@@ -60,10 +61,10 @@ function t100Families(): Map<string, CarrierFamily> {
  * `arrival`, or over its routes, in T-100; undefined when T-100 does not tell (then TIM's member
  * flies, as without a carrier).
  */
-export function carrierFamilyMember(carrier: string, family: string, departure: string, arrival: string): FamilyChoice | undefined {
+export function carrierFamilyMember(carrier: string, family: string, departure: string, arrival: string): CarrierAircraft | undefined {
   const flown = t100Families().get(`${carrier}:${family}`);
   if (flown === undefined) return undefined;
-  const onRoute = flown.routes.get(departure < arrival ? departure + arrival : arrival + departure);
+  const onRoute = flown.routes.get(routeKey(departure, arrival));
   const icao = onRoute ?? flown.member;
   const type = icao === '' ? undefined : aircraftType(icao);
   return type === undefined ? undefined : { type, step: onRoute === undefined ? 'carrier-t100' : 'carrier-route' };
