@@ -6,6 +6,7 @@
 // checks the table in CI.
 import { parse as parseYaml } from 'yaml';
 import { csvRecords, type Cabins } from './t100.js';
+import { AIRCRAFT_FAMILY_MEMBERS } from './aircraft-families.js';
 
 /** One cited source of the table. */
 export interface CarrierSource {
@@ -58,12 +59,26 @@ export interface CarrierFleetType {
   readonly sources: readonly string[];
 }
 
+/**
+ * How many aircraft of each member of a family (a TIM family code, scripts/aircraft-families.ts) a
+ * carrier lists in its fleet: a flight of the carrier that names the family flies the member it
+ * lists most, where T-100 does not tell.
+ */
+export interface CarrierFleetFamily {
+  readonly carrier: string;
+  readonly family: string;
+  /** ICAO designator -> aircraft listed. */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly sources: readonly string[];
+}
+
 export interface CarrierTable {
   readonly sources: Readonly<Record<string, CarrierSource>>;
   readonly rows: readonly CarrierRow[];
   readonly load_factors: readonly CarrierLoadFactor[];
   readonly t100_exceptions: readonly T100Exception[];
   readonly fleet: readonly CarrierFleetType[];
+  readonly fleet_families: readonly CarrierFleetFamily[];
 }
 
 export function readCarrierTable(text: string): CarrierTable {
@@ -74,7 +89,15 @@ export function readCarrierTable(text: string): CarrierTable {
     load_factors: table?.load_factors ?? [],
     t100_exceptions: table?.t100_exceptions ?? [],
     fleet: table?.fleet ?? [],
+    fleet_families: table?.fleet_families ?? [],
   };
+}
+
+/** The member a carrier lists most aircraft of; undefined on a tie (the list does not decide). */
+export function fleetFamilyMember(row: CarrierFleetFamily): string | undefined {
+  const ranked = Object.entries(row.counts).sort((a, b) => b[1] - a[1]);
+  const [first, second] = ranked;
+  return first === undefined || (second !== undefined && second[1] === first[1]) ? undefined : first[0];
 }
 
 /** Load factors outside these bounds are refused as misread: no scheduled network flies emptier or fuller. */
@@ -293,6 +316,23 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
     const [asked, flown] = [typeInfo(row.type), typeInfo(row.flies_as)];
     if (asked === undefined || flown === undefined) problems.push(`${name}: truecost has no fuel or seat data for one of the types`);
     else if (asked.body !== flown.body) problems.push(`${name}: the two types are of different bodies`);
+    if (row.sources.length === 0) problems.push(`${name}: no source`);
+    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+  }
+  const withFamily = new Set<string>();
+  for (const row of table.fleet_families) {
+    const name = `${row.carrier} family ${row.family}`;
+    if (withFamily.has(name)) problems.push(`${name}: listed twice`);
+    withFamily.add(name);
+    const members = AIRCRAFT_FAMILY_MEMBERS[row.family];
+    if (members === undefined) problems.push(`${name}: not a family code`);
+    for (const [icao, count] of Object.entries(row.counts ?? {})) {
+      if (members !== undefined && !members.includes(icao)) problems.push(`${name}: ${icao} is not a member of the family`);
+      if (!(Number.isInteger(count) && count > 0)) problems.push(`${name}: ${icao} count ${count} is not a whole number of aircraft`);
+    }
+    const member = fleetFamilyMember(row);
+    if (member === undefined) problems.push(`${name}: no member is listed most`);
+    else if (typeInfo(member) === undefined) problems.push(`${name}: truecost has no fuel or seat data for ${member}`);
     if (row.sources.length === 0) problems.push(`${name}: no source`);
     for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
   }

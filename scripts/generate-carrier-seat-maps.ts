@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { readTypeMap } from './t100.js';
-import { carrierEntries, carrierRoutes, readCarrierTable, tableProblems, type CarrierTypeEntry } from './carrier-seat-maps.js';
+import { carrierEntries, carrierRoutes, fleetFamilyMember, readCarrierTable, tableProblems, type CarrierTypeEntry } from './carrier-seat-maps.js';
 import { carrierFamilies, packCarrierFamilies } from './carrier-families.js';
 import { aircraftType, resolveAircraft, seatAreaTotal } from '../src/calculators/flight/aircraft.js';
 import { AIRCRAFT_FAMILY_MEMBERS } from './aircraft-families.js';
@@ -31,7 +31,7 @@ if (problems.length > 0) throw new Error(`generate-carrier-seat-maps: the table 
 const entries = carrierEntries(table, routes);
 // The runtime names a source by its key in the table (its full citation stays in the data file and docs).
 const labels = [
-  ...new Set([...entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')), ...table.load_factors.map((row) => row.sources[0] ?? ''), ...table.fleet.map((row) => row.sources[0] ?? '')]),
+  ...new Set([...entries.flatMap((entry) => entry.configs.map((config) => config.sources[0] ?? '')), ...table.load_factors.map((row) => row.sources[0] ?? ''), ...table.fleet.map((row) => row.sources[0] ?? ''), ...table.fleet_families.map((row) => row.sources[0] ?? '')]),
 ].sort();
 const RESERVED_PERIOD = /[|:]/;
 const loadFactors = [...table.load_factors]
@@ -81,6 +81,17 @@ export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(fami
 
 /** Types a carrier states it flies as another variant, \`|\`-separated \`<carrier><type>><flown as>:<source index>\`. */
 export const CARRIER_FLEET_TYPES_PACKED = ${JSON.stringify(table.fleet.map((row) => `${row.carrier}${row.type}>${row.flies_as}:${labels.indexOf(row.sources[0] ?? '')}`).join('|'))};
+
+/**
+ * The member of a family a carrier lists most aircraft of in its fleet, \`|\`-separated
+ * \`<carrier>:<family>:<member>:<source index>\`, flown where T-100 does not tell.
+ */
+export const CARRIER_FLEET_FAMILIES_PACKED = ${JSON.stringify(
+    [...table.fleet_families]
+      .sort((a, b) => (`${a.carrier}${a.family}` < `${b.carrier}${b.family}` ? -1 : 1))
+      .map((row) => `${row.carrier}:${row.family}:${fleetFamilyMember(row) ?? ''}:${labels.indexOf(row.sources[0] ?? '')}`)
+      .join('|'),
+  )};
 
 /** Passenger load factors the carriers publish, \`|\`-separated \`<carrier>:<value>:<source index>:<period>\`. */
 export const CARRIER_LOAD_FACTORS_PACKED = ${JSON.stringify(loadFactors.join('|'))};

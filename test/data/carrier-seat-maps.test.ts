@@ -13,6 +13,7 @@ import { T100_MONTHS } from '../../src/data/flight/t100.js';
 import {
   carrierEntries,
   carrierRoutes,
+  fleetFamilyMember,
   readCarrierTable,
   SEAT_AREA_BOUNDS,
   tableProblems,
@@ -80,6 +81,19 @@ describe('the seat maps by operating carrier', () => {
     expect(problemsOf({ ...table, fleet: [{ ...indigo!, sources: ['nowhere'] }] }).join()).toMatch(/unknown source nowhere/);
     expect(problemsOf({ ...table, fleet: [{ ...indigo!, flies_as: 'A359' }] }).join()).toMatch(/different bodies/);
     expect(problemsOf({ ...table, fleet: [{ ...indigo!, flies_as: 'X999' }] }).join()).toMatch(/no fuel or seat data/);
+  });
+
+  it("refuse a family's fleet count that names no member most, a type outside the family or no known source", () => {
+    const row = { carrier: 'KL', family: '737', counts: { B737: 15, B738: 31, B739: 8 }, sources: ['indigo-2023'] };
+    expect(fleetFamilyMember(row)).toBe('B738');
+    expect(problemsOf({ ...table, fleet_families: [row] })).toEqual([]);
+    expect(fleetFamilyMember({ ...row, counts: { B737: 8, B739: 8 } })).toBeUndefined();
+    expect(problemsOf({ ...table, fleet_families: [{ ...row, counts: { B737: 8, B739: 8 } }] }).join()).toMatch(/KL family 737: no member is listed most/);
+    expect(problemsOf({ ...table, fleet_families: [{ ...row, counts: { A320: 40 } }] }).join()).toMatch(/A320 is not a member of the family/);
+    expect(problemsOf({ ...table, fleet_families: [{ ...row, counts: { B738: 2.5 } }] }).join()).toMatch(/not a whole number/);
+    expect(problemsOf({ ...table, fleet_families: [{ ...row, family: '999' }] }).join()).toMatch(/not a family code/);
+    expect(problemsOf({ ...table, fleet_families: [{ ...row, sources: ['nowhere'] }] }).join()).toMatch(/unknown source nowhere/);
+    expect(problemsOf({ ...table, fleet_families: [row, row] }).join()).toMatch(/listed twice/);
   });
 
   it('refuse a configuration whose seat area is outside the bounds of the typical map', () => {

@@ -1,4 +1,4 @@
-import { CARRIER_FAMILIES_PACKED, CARRIER_FLEET_TYPES_PACKED, CARRIER_SOURCE_LABELS } from '../../data/flight/carrier-seat-maps.js';
+import { CARRIER_FAMILIES_PACKED, CARRIER_FLEET_FAMILIES_PACKED, CARRIER_FLEET_TYPES_PACKED, CARRIER_SOURCE_LABELS } from '../../data/flight/carrier-seat-maps.js';
 import { aircraftType, type AircraftType } from './aircraft.js';
 import { routeKey } from './carrier.js';
 
@@ -6,18 +6,20 @@ import { routeKey } from './carrier.js';
  * How the aircraft asked for became another for a flight's operating carrier (docs/methodology.md,
  * "Aircraft families by operating carrier"): `carrier-fleet` the carrier states it flies the type
  * as another variant; for a family code ("Boeing 737", `737`), the member of most of the carrier's
- * US DOT T-100 departures on the route (`carrier-route`) or on all its T-100 routes (`carrier-t100`).
- * The seat-map table is not asked: a type's rows there say what its cabins are, not how much of the
- * fleet it is.
+ * US DOT T-100 departures on the route (`carrier-route`) or on all its T-100 routes (`carrier-t100`),
+ * else the member it lists most aircraft of in its fleet (`carrier-fleet-count`). The seat-map table
+ * is not asked: a type's rows there say what its cabins are, not how much of the fleet it is.
  */
-export type CarrierAircraftStep = 'carrier-fleet' | 'carrier-route' | 'carrier-t100';
+export type CarrierAircraftStep = 'carrier-fleet' | 'carrier-route' | 'carrier-t100' | 'carrier-fleet-count';
 
 /** The aircraft a flight flies for its carrier, and why. */
 export interface CarrierAircraft {
   readonly type: AircraftType;
   readonly step: CarrierAircraftStep;
-  /** The carrier's statement (`carrier-fleet` only): its key in data/flight/carrier_seat_maps.yaml. */
+  /** The carrier's statement (`carrier-fleet`, `carrier-fleet-count`): its key in data/flight/carrier_seat_maps.yaml. */
   readonly source?: string;
+  /** With `carrier-fleet`: the family member the carrier states it flies as this variant, and how it was chosen. */
+  readonly member?: CarrierAircraft;
 }
 
 let fleet: Map<string, { readonly icao: string; readonly source: string }> | undefined;
@@ -34,6 +36,33 @@ export function carrierFleetType(carrier: string, icao: string): CarrierAircraft
   const stated = fleet.get(carrier + icao);
   const type = stated === undefined ? undefined : aircraftType(stated.icao);
   return type === undefined ? undefined : { type, step: 'carrier-fleet', source: stated?.source ?? '' };
+}
+
+let fleetFamilies: Map<string, { readonly icao: string; readonly source: string }> | undefined;
+
+/** The member of `family` `carrier` lists most aircraft of in its fleet, or undefined. */
+export function carrierFleetFamily(carrier: string, family: string): CarrierAircraft | undefined {
+  fleetFamilies ??= new Map(
+    CARRIER_FLEET_FAMILIES_PACKED.split('|').map((entry) => {
+      const [code = '', name = '', icao = '', label] = entry.split(':');
+      return [`${code}:${name}`, { icao, source: CARRIER_SOURCE_LABELS[Number(label)] ?? '' }];
+    }),
+  );
+  const listed = fleetFamilies.get(`${carrier}:${family}`);
+  const type = listed === undefined ? undefined : aircraftType(listed.icao);
+  return type === undefined ? undefined : { type, step: 'carrier-fleet-count', source: listed?.source ?? '' };
+}
+
+/**
+ * The aircraft `carrier` flies for a flight that asks for `asked` (a family code gives `family`):
+ * the carrier's member of the family (T-100, else its fleet list), then the variant it states it
+ * flies that member or the type as. Undefined when the carrier changes nothing.
+ */
+export function carrierAircraftFor(carrier: string, asked: AircraftType, family: string | undefined, departure: string, arrival: string): CarrierAircraft | undefined {
+  const member = family === undefined ? undefined : (carrierFamilyMember(carrier, family, departure, arrival) ?? carrierFleetFamily(carrier, family));
+  const stated = carrierFleetType(carrier, (member?.type ?? asked).icao);
+  if (stated === undefined) return member;
+  return member === undefined ? stated : { ...stated, member };
 }
 
 interface CarrierFamily {

@@ -61,6 +61,12 @@ export function explainFuelMethod(
   // A family code flown with a carrier, or a type the carrier flies as another, says how the aircraft was chosen.
   if (fuel.carrierAircraft !== undefined || (flight.carrier !== undefined && fuel.asked?.support === 'least-in-family')) {
     quantities['aircraft_carrier_step'] = fuel.carrierAircraft?.step ?? 'least-in-family';
+    // A family member the carrier states it flies as another variant: the member and how it was chosen.
+    const member = fuel.carrierAircraft?.member;
+    if (member !== undefined) {
+      quantities['aircraft_family_member'] = member.type.icao;
+      quantities['aircraft_family_step'] = member.step;
+    }
   }
   const factors: FactorUse[] = [KM_PER_NAUTICAL_MILE, DISTANCE_FACTOR, LTO_DISTANCE, ltoFuelFactor(used.icao, used.ltoKg)];
   if (fuel.fuelFactor !== 1) factors.push(WINGLET_FUEL_FACTOR);
@@ -174,13 +180,18 @@ function genericDescription(type: AircraftType): string {
 const FAMILY_WORDS: Readonly<Record<Exclude<CarrierAircraft['step'], 'carrier-fleet'>, string>> = {
   'carrier-route': 'the member of most of its departures on this route in US DOT T-100 data',
   'carrier-t100': 'the member of most of its departures in US DOT T-100 data (its routes touching the United States)',
+  'carrier-fleet-count': 'the member it lists most aircraft of in its fleet',
 };
 
+function familySentence(asked: AircraftResolution, carrier: string, member: CarrierAircraft): string {
+  const source = member.step === 'carrier-fleet-count' ? `, ${member.source}; ${CITED}` : '';
+  return `${asked.name} names a family; ${carrier}'s member ${member.type.icao} is used: ${FAMILY_WORDS[member.step as Exclude<CarrierAircraft['step'], 'carrier-fleet'>]} (docs/methodology.md, "Aircraft families by operating carrier"${source}).`;
+}
+
 function carrierAircraftSentence(asked: AircraftResolution, carrier: string, chosen: CarrierAircraft): string {
-  if (chosen.step === 'carrier-fleet') {
-    return `${carrier} states it flies ${asked.name} as ${chosen.type.icao} (${chosen.source}; ${CITED}): the fuel and seat maps of ${chosen.type.icao} are used.`;
-  }
-  return `${asked.name} names a family; ${carrier}'s member ${chosen.type.icao} is used: ${FAMILY_WORDS[chosen.step]} (docs/methodology.md, "Aircraft families by operating carrier").`;
+  if (chosen.step !== 'carrier-fleet') return familySentence(asked, carrier, chosen);
+  const stated = `${carrier} states it flies ${chosen.member?.type.icao ?? asked.name} as ${chosen.type.icao} (${chosen.source}; ${CITED}): the fuel and seat maps of ${chosen.type.icao} are used.`;
+  return chosen.member === undefined ? stated : `${familySentence(asked, carrier, chosen.member)} ${stated}`;
 }
 
 function supportSentence(asked: AircraftResolution): string {

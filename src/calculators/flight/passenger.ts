@@ -4,7 +4,7 @@ import { DEFAULT_AIRCRAFT_MODEL, type Flight } from '../../schemas/flight.js';
 import { genericAircraftFor, resolveAircraft, type AircraftResolution, type AircraftType } from './aircraft.js';
 import { carrierLoadFactor, carrierSeatChoice, partnerSeatChoice, type CarrierLoadFactor, type SeatChoice } from './carrier.js';
 import { desnzPerPassenger, type DesnzResult } from './desnz.js';
-import { carrierFamilyMember, carrierFleetType, type CarrierAircraft } from './carrier-aircraft.js';
+import { carrierAircraftFor, type CarrierAircraft } from './carrier-aircraft.js';
 import { defaultFuelPerPassengerKg, flownNmOf, fuelMethodPerPassenger, type FuelMethodResult } from './fuel.js';
 import { preparedGreatCircleKm } from './geo.js';
 import { countedTotal, type EmissionParts, type EnergyBasis } from '../basis.js';
@@ -101,11 +101,10 @@ function aircraftChoice(flight: Flight, distanceKm: number): AircraftChoice {
   if (flight.aircraft_model === DEFAULT_AIRCRAFT_MODEL && ccdNm > asked.type.rangeNm) {
     return { asked, used: genericAircraftFor(ccdNm), fuelFactor: 1, generic: 'default-out-of-range' };
   }
-  // With an operating carrier: its member of a family code, else the variant it states it flies for the type.
+  // With an operating carrier: its member of a family code, then the variant it states it flies for the type.
   if (flight.carrier !== undefined) {
-    const carrierAircraft =
-      (asked.support === 'least-in-family' ? carrierFamilyMember(flight.carrier, asked.code, flight.departure, flight.arrival) : undefined) ??
-      carrierFleetType(flight.carrier, asked.type.icao);
+    const family = asked.support === 'least-in-family' ? asked.code : undefined;
+    const carrierAircraft = carrierAircraftFor(flight.carrier, asked.type, family, flight.departure, flight.arrival);
     if (carrierAircraft !== undefined) return { asked, used: carrierAircraft.type, fuelFactor: 1, generic: undefined, carrierAircraft };
   }
   // Beyond its table's last distance a named aircraft keeps its own table, extrapolated linearly (TIM).

@@ -48,7 +48,10 @@ describe('a flight with its operating carrier', () => {
     const ryanair = flightEmissions({ departure: 'STN', arrival: 'DUB', no_of_tickets: 1, aircraft_model: '738', carrier: 'FR' });
     expect(ryanair.explanation.quantities['load_factor']).toBe(0.94);
     expect(ryanair.explanation.factors.map((factor) => factor.name)).toContain('Passenger load factor of FR, FY2025 (April 2024 to March 2025)');
-    expect(explained({ ...a321neo, carrier: '6E' }).quantities['load_factor']).toBe(0.845);
+    expect(explained({ ...a321neo, carrier: 'U2' }).quantities['load_factor']).toBe(0.845);
+    expect(explained({ ...a321neo, carrier: 'YY' }).quantities['load_factor']).toBe(0.845);
+    // IndiGo states a whole year's load factor, to the percent.
+    expect(explained({ ...a321neo, carrier: '6E' }).quantities['load_factor']).toBe(0.86);
     // Only the load factor differs from a flight of Ryanair's seat map sent as the partner's own.
     const ownMap = flightEmissions({ departure: 'STN', arrival: 'DUB', no_of_tickets: 1, aircraft_model: '738', seat_map: { first: 0, business: 0, premium_economy: 0, economy: 189 } });
     expect(ryanair.kilograms / ownMap.kilograms).toBeCloseTo(0.845 / 0.94, 12);

@@ -32,12 +32,40 @@ describe("a family code with the operating carrier", () => {
   });
 
   it("does not take a member from the seat-map table, whose rows say what a type's cabins are, not how much of the fleet it is", () => {
-    // Emirates is not in the T-100 months; its table has the 777-200LR, not its many 777-300ERs.
+    // Emirates is not in the T-100 months; its table has the 777-200LR, but its fleet statement says
+    // its 777-300s are all 777-300ERs: TIM's member, the 777-300, is flown as the 777-300ER.
     const emirates = quantities(flight('777', 'EK', 'DXB', 'BKK'));
-    expect(emirates['aircraft_used']).toBe('B773');
-    expect(emirates['aircraft_carrier_step']).toBe('least-in-family');
-    // Akasa flies only the 737 MAX, but no fleet statement says so: TIM's member flies.
-    expect(quantities(flight('737', 'QP', 'BOM', 'DEL'))['aircraft_used']).toBe('B734');
+    expect(emirates['aircraft_used']).toBe('B77W');
+    expect(emirates['aircraft_carrier_step']).toBe('carrier-fleet');
+    expect(emirates['aircraft_family_member']).toBeUndefined();
+    // Akasa flies only the 737 MAX 8: its fleet list, not its seat-map rows, says so.
+    const akasa = quantities(flight('737', 'QP', 'BOM', 'DEL'));
+    expect(akasa['aircraft_used']).toBe('B38M');
+    expect(akasa['aircraft_carrier_step']).toBe('carrier-fleet-count');
+  });
+
+  it('takes the member the carrier lists most aircraft of where T-100 does not have it, and cites the list', () => {
+    // Transavia France lists only 737-800s; KLM more 737-800s than 737-700s or 737-900s.
+    const transavia = flightEmissions(flight('737', 'TO', 'ORY', 'BER'));
+    expect(transavia.explanation.quantities['aircraft_used']).toBe('B738');
+    expect(transavia.explanation.quantities['aircraft_carrier_step']).toBe('carrier-fleet-count');
+    expect(transavia.explanation.assumptions.join(' ')).toMatch(/TO's member B738 is used: the member it lists most aircraft of in its fleet \(.*to-airjournal-2023/);
+    expect(quantities(flight('737', 'KL', 'AMS', 'CDG'))['aircraft_used']).toBe('B738');
+    // T-100 comes first: American's 737 is its T-100 member even if a list said otherwise.
+    expect(quantities(flight('737', 'AA', 'JFK', 'MIA'))['aircraft_carrier_step']).toBe('carrier-t100');
+  });
+
+  it("restates a T-100 member as the variant the carrier flies, and names both steps", () => {
+    // T-100 files the 777-300 and -300ER under one code, so Air France's T-100 member is TIM's 777-300;
+    // Air France's 777s are 777-200ERs and 777-300ERs, so it flies the 777-300ER.
+    const airFrance = flightEmissions(flight('777', 'AF', 'CDG', 'DEL'));
+    const q = airFrance.explanation.quantities;
+    expect(q['aircraft_used']).toBe('B77W');
+    expect(q['aircraft_carrier_step']).toBe('carrier-fleet');
+    expect(q['aircraft_family_member']).toBe('B773');
+    expect(q['aircraft_family_step']).toBe('carrier-t100');
+    expect(airFrance.explanation.assumptions.join(' ')).toMatch(/AF's member B773 is used: .*T-100.* AF states it flies B773 as B77W \(af-actuaero-2016/);
+    expect(airFrance.kilograms).toBe(flightEmissions(flight('77W', 'AF', 'CDG', 'DEL')).kilograms);
   });
 
   it("flies TIM's member for a carrier truecost knows nothing of, and the figure without a carrier is unchanged", () => {
