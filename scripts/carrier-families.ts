@@ -77,11 +77,14 @@ export function carrierFamilies(
   return entries;
 }
 
-/** The runtime form: `|`-separated `<carrier>:<family>:<member>[@<pair>=<member>,...]` (member empty when undecided). */
+/** The runtime form: `|`-separated `<carrier>:<family>:<member>[@<member>=<pair>,...;...]` (member empty when undecided; the pairs on which another member is flown most, grouped by it). */
 export function packCarrierFamilies(entries: readonly CarrierFamilyEntry[]): string {
   return entries
     .map((entry) => {
-      const routes = [...entry.routes].map(([pair, icao]) => `${pair}=${icao}`).join(',');
+      // The routes grouped by the member flown on them: `<member>=<pair>,<pair>;<member>=...`.
+      const byMember = new Map<string, string[]>();
+      for (const [pair, icao] of entry.routes) byMember.set(icao, [...(byMember.get(icao) ?? []), pair]);
+      const routes = [...byMember].map(([icao, pairs]) => `${icao}=${pairs.join(',')}`).join(';');
       return `${entry.carrier}:${entry.family}:${entry.member ?? ''}${routes === '' ? '' : `@${routes}`}`;
     })
     .join('|');

@@ -73,9 +73,9 @@ export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).
 
 /**
  * The member of each aircraft family (scripts/aircraft-families.ts) a carrier flies most in
- * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<pair>=<member>,...]\`: the member of most
- * departures over its routes (empty when T-100 cannot tell), and the pairs on which another is
- * flown most. Decoded by src/calculators/flight/carrier-aircraft.ts.
+ * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<member>=<pair>,...;...]\`: the member of
+ * most departures over its routes (empty when T-100 cannot tell), and the pairs on which another is
+ * flown most, grouped by that member. Decoded by src/calculators/flight/carrier-aircraft.ts.
  */
 export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(families))};
 

@@ -10,7 +10,10 @@ import { routeKey } from './carrier.js';
  * else the member it lists most aircraft of in its fleet (`carrier-fleet-count`). The seat-map table
  * is not asked: a type's rows there say what its cabins are, not how much of the fleet it is.
  */
-export type CarrierAircraftStep = 'carrier-fleet' | 'carrier-route' | 'carrier-t100' | 'carrier-fleet-count';
+export type CarrierAircraftStep = 'carrier-fleet' | FamilyMemberStep;
+
+/** How a carrier's member of a family was chosen. */
+export type FamilyMemberStep = 'carrier-route' | 'carrier-t100' | 'carrier-fleet-count';
 
 /** The aircraft a flight flies for its carrier, and why. */
 export interface CarrierAircraft {
@@ -19,7 +22,12 @@ export interface CarrierAircraft {
   /** The carrier's statement (`carrier-fleet`, `carrier-fleet-count`): its key in data/flight/carrier_seat_maps.yaml. */
   readonly source?: string;
   /** With `carrier-fleet`: the family member the carrier states it flies as this variant, and how it was chosen. */
-  readonly member?: CarrierAircraft;
+  readonly member?: FamilyMember;
+}
+
+/** A carrier's member of a family. */
+export interface FamilyMember extends CarrierAircraft {
+  readonly step: FamilyMemberStep;
 }
 
 let fleet: Map<string, { readonly icao: string; readonly source: string }> | undefined;
@@ -41,7 +49,7 @@ export function carrierFleetType(carrier: string, icao: string): CarrierAircraft
 let fleetFamilies: Map<string, { readonly icao: string; readonly source: string }> | undefined;
 
 /** The member of `family` `carrier` lists most aircraft of in its fleet, or undefined. */
-export function carrierFleetFamily(carrier: string, family: string): CarrierAircraft | undefined {
+export function carrierFleetFamily(carrier: string, family: string): FamilyMember | undefined {
   fleetFamilies ??= new Map(
     CARRIER_FLEET_FAMILIES_PACKED.split('|').map((entry) => {
       const [code = '', name = '', icao = '', label] = entry.split(':');
@@ -79,7 +87,11 @@ function t100Families(): Map<string, CarrierFamily> {
   for (const entry of CARRIER_FAMILIES_PACKED.split('|')) {
     const [carrier = '', family = '', rest = ''] = entry.split(':');
     const [member = '', routePart] = rest.split('@');
-    const routes = new Map((routePart === undefined ? [] : routePart.split(',')).map((route) => route.split('=') as [string, string]));
+    const routes = new Map<string, string>();
+    for (const group of routePart === undefined ? [] : routePart.split(';')) {
+      const [icao = '', pairs = ''] = group.split('=');
+      for (const pair of pairs.split(',')) routes.set(pair, icao);
+    }
     decoded.set(`${carrier}:${family}`, { member, routes });
   }
   return decoded;
@@ -90,7 +102,7 @@ function t100Families(): Map<string, CarrierFamily> {
  * `arrival`, or over its routes, in T-100; undefined when T-100 does not tell (then TIM's member
  * flies, as without a carrier).
  */
-export function carrierFamilyMember(carrier: string, family: string, departure: string, arrival: string): CarrierAircraft | undefined {
+export function carrierFamilyMember(carrier: string, family: string, departure: string, arrival: string): FamilyMember | undefined {
   const flown = t100Families().get(`${carrier}:${family}`);
   if (flown === undefined) return undefined;
   const onRoute = flown.routes.get(routeKey(departure, arrival));

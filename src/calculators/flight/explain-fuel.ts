@@ -19,7 +19,7 @@ import { defaultNote, percent, type MethodExplanation } from './explain-common.j
 import type { FlightOptions } from './options.js';
 import type { FuelDetail } from './passenger.js';
 import { carrierHasRows, type SeatChoice } from './carrier.js';
-import type { CarrierAircraft } from './carrier-aircraft.js';
+import type { CarrierAircraft, FamilyMember, FamilyMemberStep } from './carrier-aircraft.js';
 
 /** The fuel method's part of a flight's explanation: distances, aircraft, fuel, seats and factors. */
 export function explainFuelMethod(
@@ -177,19 +177,19 @@ function genericDescription(type: AircraftType): string {
     : `the wide-body ${type.icao} (beyond ${GENERIC_AIRCRAFT.narrowBody}'s range)`;
 }
 
-const FAMILY_WORDS: Readonly<Record<Exclude<CarrierAircraft['step'], 'carrier-fleet'>, string>> = {
+const FAMILY_WORDS: Readonly<Record<FamilyMemberStep, string>> = {
   'carrier-route': 'the member of most of its departures on this route in US DOT T-100 data',
   'carrier-t100': 'the member of most of its departures in US DOT T-100 data (its routes touching the United States)',
   'carrier-fleet-count': 'the member it lists most aircraft of in its fleet',
 };
 
-function familySentence(asked: AircraftResolution, carrier: string, member: CarrierAircraft): string {
+function familySentence(asked: AircraftResolution, carrier: string, member: FamilyMember): string {
   const source = member.step === 'carrier-fleet-count' ? `, ${member.source}; ${CITED}` : '';
-  return `${asked.name} names a family; ${carrier}'s member ${member.type.icao} is used: ${FAMILY_WORDS[member.step as Exclude<CarrierAircraft['step'], 'carrier-fleet'>]} (docs/methodology.md, "Aircraft families by operating carrier"${source}).`;
+  return `${asked.name} names a family; ${carrier}'s member ${member.type.icao} is used: ${FAMILY_WORDS[member.step]} (docs/methodology.md, "Aircraft families by operating carrier"${source}).`;
 }
 
 function carrierAircraftSentence(asked: AircraftResolution, carrier: string, chosen: CarrierAircraft): string {
-  if (chosen.step !== 'carrier-fleet') return familySentence(asked, carrier, chosen);
+  if (chosen.step !== 'carrier-fleet') return familySentence(asked, carrier, { ...chosen, step: chosen.step });
   const stated = `${carrier} states it flies ${chosen.member?.type.icao ?? asked.name} as ${chosen.type.icao} (${chosen.source}; ${CITED}): the fuel and seat maps of ${chosen.type.icao} are used.`;
   return chosen.member === undefined ? stated : `${familySentence(asked, carrier, chosen.member)} ${stated}`;
 }
