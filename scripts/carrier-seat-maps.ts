@@ -250,6 +250,12 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FORBIDDEN_SOURCES = /seatguru|aerolopa/i;
 const KINDS = new Set(['airline', 'press', 'wikipedia']);
 
+/** What is wrong with the sources a row of the table cites: none, or a key the table does not hold. */
+function sourceProblems(table: CarrierTable, name: string, sources: readonly string[]): string[] {
+  if (sources.length === 0) return [`${name}: no source`];
+  return sources.filter((source) => table.sources[source] === undefined).map((source) => `${name}: unknown source ${source}`);
+}
+
 /** Every way the table breaks its rules; empty when it holds. */
 export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute[], typeInfo: TypeInfo, areaOf: AreaOf): string[] {
   const problems: string[] = [];
@@ -267,8 +273,7 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
     if (!/^[A-Z0-9]{2}$/.test(row.carrier)) problems.push(`${name}: carrier is not a two-character IATA code`);
     if (ids.has(name)) problems.push(`${name}: listed twice`);
     ids.add(name);
-    if (row.sources.length === 0) problems.push(`${name}: no source`);
-    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+    problems.push(...sourceProblems(table, name, row.sources));
     const info = typeInfo(row.type);
     if (info === undefined) {
       problems.push(`${name}: truecost has no fuel or seat data for type ${row.type}`);
@@ -308,16 +313,14 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
     withLoadFactor.add(row.carrier);
     if (!(row.value >= LOAD_FACTOR_BOUNDS[0] && row.value <= LOAD_FACTOR_BOUNDS[1])) problems.push(`${name}: ${row.value} is outside ${LOAD_FACTOR_BOUNDS.join('-')}`);
     if (!row.period) problems.push(`${name}: no period`);
-    if (row.sources.length === 0) problems.push(`${name}: no source`);
-    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+    problems.push(...sourceProblems(table, name, row.sources));
   }
   for (const row of table.fleet) {
     const name = `${row.carrier} ${row.type} flown as ${row.flies_as}`;
     const [asked, flown] = [typeInfo(row.type), typeInfo(row.flies_as)];
     if (asked === undefined || flown === undefined) problems.push(`${name}: truecost has no fuel or seat data for one of the types`);
     else if (asked.body !== flown.body) problems.push(`${name}: the two types are of different bodies`);
-    if (row.sources.length === 0) problems.push(`${name}: no source`);
-    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+    problems.push(...sourceProblems(table, name, row.sources));
   }
   const withFamily = new Set<string>();
   for (const row of table.fleet_families) {
@@ -333,8 +336,7 @@ export function tableProblems(table: CarrierTable, routes: readonly CarrierRoute
     const member = fleetFamilyMember(row);
     if (member === undefined) problems.push(`${name}: no member is listed most`);
     else if (typeInfo(member) === undefined) problems.push(`${name}: truecost has no fuel or seat data for ${member}`);
-    if (row.sources.length === 0) problems.push(`${name}: no source`);
-    for (const source of row.sources) if (table.sources[source] === undefined) problems.push(`${name}: unknown source ${source}`);
+    problems.push(...sourceProblems(table, name, row.sources));
   }
   for (const exception of table.t100_exceptions) {
     if (!exception.reason) problems.push(`T-100 exception ${exception.carrier} ${exception.type} ${exception.id}: no reason`);

@@ -44,6 +44,11 @@ const RESERVED = /[,;|@:>=]/;
 // TIM's member of each family code: what a tie in T-100 keeps.
 const families = carrierFamilies(routes, AIRCRAFT_FAMILY_MEMBERS, (family) => resolveAircraft(family)?.type.icao ?? '');
 
+/** A carrier's statements of the type it flies, \`|\`-separated \`<key>><ICAO type>:<source index>\`. */
+function packStatements(statements: readonly (readonly [key: string, icao: string, sources: readonly string[]])[]): string {
+  return statements.map(([key, icao, sources]) => `${key}>${icao}:${labels.indexOf(sources[0] ?? '')}`).join('|');
+}
+
 function packEntry(entry: CarrierTypeEntry): string {
   const configs = entry.configs.map((config) => {
     if (RESERVED.test(config.id)) throw new Error(`generate-carrier-seat-maps: id ${config.id} holds a reserved character`);
@@ -80,18 +85,13 @@ export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).
 export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(families))};
 
 /** Types a carrier states it flies as another variant, \`|\`-separated \`<carrier><type>><flown as>:<source index>\`. */
-export const CARRIER_FLEET_TYPES_PACKED = ${JSON.stringify(table.fleet.map((row) => `${row.carrier}${row.type}>${row.flies_as}:${labels.indexOf(row.sources[0] ?? '')}`).join('|'))};
+export const CARRIER_FLEET_TYPES_PACKED = ${JSON.stringify(packStatements(table.fleet.map((row) => [row.carrier + row.type, row.flies_as, row.sources])))};
 
 /**
- * The member of a family a carrier lists most aircraft of in its fleet, \`|\`-separated
- * \`<carrier>:<family>:<member>:<source index>\`, flown where T-100 does not tell.
+ * The member of a family a carrier lists most aircraft of in its fleet, in the same form keyed by
+ * \`<carrier><family>\`, flown where T-100 does not tell.
  */
-export const CARRIER_FLEET_FAMILIES_PACKED = ${JSON.stringify(
-    [...table.fleet_families]
-      .sort((a, b) => (`${a.carrier}${a.family}` < `${b.carrier}${b.family}` ? -1 : 1))
-      .map((row) => `${row.carrier}:${row.family}:${fleetFamilyMember(row) ?? ''}:${labels.indexOf(row.sources[0] ?? '')}`)
-      .join('|'),
-  )};
+export const CARRIER_FLEET_FAMILIES_PACKED = ${JSON.stringify(packStatements(table.fleet_families.map((row) => [row.carrier + row.family, fleetFamilyMember(row) ?? '', row.sources])))};
 
 /** Passenger load factors the carriers publish, \`|\`-separated \`<carrier>:<value>:<source index>:<period>\`. */
 export const CARRIER_LOAD_FACTORS_PACKED = ${JSON.stringify(loadFactors.join('|'))};

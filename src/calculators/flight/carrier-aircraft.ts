@@ -2,6 +2,27 @@ import { CARRIER_FAMILIES_PACKED, CARRIER_FLEET_FAMILIES_PACKED, CARRIER_FLEET_T
 import { aircraftType, type AircraftType } from './aircraft.js';
 import { routeKey } from './carrier.js';
 
+/** How a carrier's member of a family was chosen. */
+export type FamilyMemberStep = 'carrier-route' | 'carrier-t100' | 'carrier-fleet-count';
+
+/** A carrier's member of a family, and how it was chosen. */
+export interface FamilyMember {
+  readonly type: AircraftType;
+  readonly step: FamilyMemberStep;
+  /** The carrier's fleet list (`carrier-fleet-count`): its key in data/flight/carrier_seat_maps.yaml. */
+  readonly source?: string;
+}
+
+/** A variant the carrier states it flies the type asked for, or its member of the family, as. */
+export interface StatedVariant {
+  readonly type: AircraftType;
+  readonly step: 'carrier-fleet';
+  /** The carrier's statement: its key in data/flight/carrier_seat_maps.yaml. */
+  readonly source: string;
+  /** The family member restated, when the flight named a family. */
+  readonly member?: FamilyMember;
+}
+
 /**
  * How the aircraft asked for became another for a flight's operating carrier (docs/methodology.md,
  * "Aircraft families by operating carrier"): `carrier-fleet` the carrier states it flies the type
@@ -10,53 +31,36 @@ import { routeKey } from './carrier.js';
  * else the member it lists most aircraft of in its fleet (`carrier-fleet-count`). The seat-map table
  * is not asked: a type's rows there say what its cabins are, not how much of the fleet it is.
  */
-export type CarrierAircraftStep = 'carrier-fleet' | FamilyMemberStep;
+export type CarrierAircraft = FamilyMember | StatedVariant;
 
-/** How a carrier's member of a family was chosen. */
-export type FamilyMemberStep = 'carrier-route' | 'carrier-t100' | 'carrier-fleet-count';
+type Statements = Map<string, { readonly icao: string; readonly source: string }>;
 
-/** The aircraft a flight flies for its carrier, and why. */
-export interface CarrierAircraft {
-  readonly type: AircraftType;
-  readonly step: CarrierAircraftStep;
-  /** The carrier's statement (`carrier-fleet`, `carrier-fleet-count`): its key in data/flight/carrier_seat_maps.yaml. */
-  readonly source?: string;
-  /** With `carrier-fleet`: the family member the carrier states it flies as this variant, and how it was chosen. */
-  readonly member?: FamilyMember;
-}
-
-/** A carrier's member of a family. */
-export interface FamilyMember extends CarrierAircraft {
-  readonly step: FamilyMemberStep;
-}
-
-let fleet: Map<string, { readonly icao: string; readonly source: string }> | undefined;
-
-/** The type `carrier` states it flies `icao` as, or undefined. */
-export function carrierFleetType(carrier: string, icao: string): CarrierAircraft | undefined {
-  fleet ??= new Map(
-    CARRIER_FLEET_TYPES_PACKED.split('|').map((entry) => {
+/** A carrier's statements of the type it flies (`<key>><ICAO type>:<source index>`, `|`-separated), by key. */
+function decodeStatements(packed: string): Statements {
+  return new Map(
+    packed.split('|').map((entry) => {
       const [key = '', rest = ''] = entry.split('>');
-      const [flown = '', label] = rest.split(':');
-      return [key, { icao: flown, source: CARRIER_SOURCE_LABELS[Number(label)] ?? '' }];
+      const [icao = '', label] = rest.split(':');
+      return [key, { icao, source: CARRIER_SOURCE_LABELS[Number(label)] ?? '' }];
     }),
   );
-  const stated = fleet.get(carrier + icao);
+}
+
+let fleetTypes: Statements | undefined;
+let fleetFamilies: Statements | undefined;
+
+/** The type `carrier` states it flies `icao` as, or undefined. */
+export function carrierFleetType(carrier: string, icao: string): StatedVariant | undefined {
+  fleetTypes ??= decodeStatements(CARRIER_FLEET_TYPES_PACKED);
+  const stated = fleetTypes.get(carrier + icao);
   const type = stated === undefined ? undefined : aircraftType(stated.icao);
   return type === undefined ? undefined : { type, step: 'carrier-fleet', source: stated?.source ?? '' };
 }
 
-let fleetFamilies: Map<string, { readonly icao: string; readonly source: string }> | undefined;
-
 /** The member of `family` `carrier` lists most aircraft of in its fleet, or undefined. */
 export function carrierFleetFamily(carrier: string, family: string): FamilyMember | undefined {
-  fleetFamilies ??= new Map(
-    CARRIER_FLEET_FAMILIES_PACKED.split('|').map((entry) => {
-      const [code = '', name = '', icao = '', label] = entry.split(':');
-      return [`${code}:${name}`, { icao, source: CARRIER_SOURCE_LABELS[Number(label)] ?? '' }];
-    }),
-  );
-  const listed = fleetFamilies.get(`${carrier}:${family}`);
+  fleetFamilies ??= decodeStatements(CARRIER_FLEET_FAMILIES_PACKED);
+  const listed = fleetFamilies.get(carrier + family);
   const type = listed === undefined ? undefined : aircraftType(listed.icao);
   return type === undefined ? undefined : { type, step: 'carrier-fleet-count', source: listed?.source ?? '' };
 }

@@ -62,7 +62,8 @@ export function explainFuelMethod(
   if (fuel.carrierAircraft !== undefined || (flight.carrier !== undefined && fuel.asked?.support === 'least-in-family')) {
     quantities['aircraft_carrier_step'] = fuel.carrierAircraft?.step ?? 'least-in-family';
     // A family member the carrier states it flies as another variant: the member and how it was chosen.
-    const member = fuel.carrierAircraft?.member;
+    const chosen = fuel.carrierAircraft;
+    const member = chosen?.step === 'carrier-fleet' ? chosen.member : undefined;
     if (member !== undefined) {
       quantities['aircraft_family_member'] = member.type.icao;
       quantities['aircraft_family_step'] = member.step;
@@ -189,7 +190,7 @@ function familySentence(asked: AircraftResolution, carrier: string, member: Fami
 }
 
 function carrierAircraftSentence(asked: AircraftResolution, carrier: string, chosen: CarrierAircraft): string {
-  if (chosen.step !== 'carrier-fleet') return familySentence(asked, carrier, { ...chosen, step: chosen.step });
+  if (chosen.step !== 'carrier-fleet') return familySentence(asked, carrier, chosen);
   const stated = `${carrier} states it flies ${chosen.member?.type.icao ?? asked.name} as ${chosen.type.icao} (${chosen.source}; ${CITED}): the fuel and seat maps of ${chosen.type.icao} are used.`;
   return chosen.member === undefined ? stated : `${familySentence(asked, carrier, chosen.member)} ${stated}`;
 }
