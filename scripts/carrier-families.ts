@@ -77,15 +77,33 @@ export function carrierFamilies(
   return entries;
 }
 
-/** The runtime form: `|`-separated `<carrier>:<family>:<member>[@<member>=<pair>,...;...]` (member empty when undecided; the pairs on which another member is flown most, grouped by it). */
+/**
+ * The runtime form: `|`-separated `<carrier>:<family>:<member>[@<member>=<routes>;...]` (member empty
+ * when undecided), with the routes on which another member is flown most grouped by that member. Its
+ * routes are grouped again by their busier airport: `<hub><other><other>...,<hub>...`, three letters
+ * each (American's A321 routes from Charlotte are `CLTCUNKINMBJ...`), which keeps the hubs' codes from
+ * repeating.
+ */
 export function packCarrierFamilies(entries: readonly CarrierFamilyEntry[]): string {
   return entries
     .map((entry) => {
-      // The routes grouped by the member flown on them: `<member>=<pair>,<pair>;<member>=...`.
       const byMember = new Map<string, string[]>();
       for (const [pair, icao] of entry.routes) byMember.set(icao, [...(byMember.get(icao) ?? []), pair]);
-      const routes = [...byMember].map(([icao, pairs]) => `${icao}=${pairs.join(',')}`).join(';');
+      const routes = [...byMember].map(([icao, pairs]) => `${icao}=${packPairs(pairs)}`).join(';');
       return `${entry.carrier}:${entry.family}:${entry.member ?? ''}${routes === '' ? '' : `@${routes}`}`;
     })
     .join('|');
+}
+
+/** Airport pairs (`AUACLT`, as `routeKey` writes them) grouped by the airport of more of them (the first in a tie). */
+function packPairs(pairs: readonly string[]): string {
+  const ends = pairs.map((pair) => [pair.slice(0, 3), pair.slice(3)] as const);
+  const count = new Map<string, number>();
+  for (const end of ends.flat()) count.set(end, (count.get(end) ?? 0) + 1);
+  const byHub = new Map<string, string[]>();
+  for (const [a, b] of ends) {
+    const [hub, other] = (count.get(a) ?? 0) >= (count.get(b) ?? 0) ? [a, b] : [b, a];
+    byHub.set(hub, [...(byHub.get(hub) ?? []), other]);
+  }
+  return [...byHub].map(([hub, others]) => hub + others.sort().join('')).join(',');
 }

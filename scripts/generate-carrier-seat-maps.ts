@@ -78,9 +78,10 @@ export const CARRIER_SEAT_MAPS_PACKED = ${JSON.stringify(entries.map(packEntry).
 
 /**
  * The member of each aircraft family (scripts/aircraft-families.ts) a carrier flies most in
- * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<member>=<pair>,...;...]\`: the member of
- * most departures over its routes (empty when T-100 cannot tell), and the pairs on which another is
- * flown most, grouped by that member. Decoded by src/calculators/flight/carrier-aircraft.ts.
+ * T-100, \`|\`-separated \`<carrier>:<family>:<member>[@<member>=<hub><other>...,...;...]\`: the
+ * member of most departures over its routes (empty when T-100 cannot tell), and the routes on which
+ * another is flown most, grouped by that member and then by their busier airport (three letters
+ * each). Written by scripts/carrier-families.ts, decoded by src/calculators/flight/carrier-aircraft.ts.
  */
 export const CARRIER_FAMILIES_PACKED = ${JSON.stringify(packCarrierFamilies(families))};
 

@@ -7,7 +7,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { aircraftType, seatAreaTotal } from '../../src/calculators/flight/aircraft.js';
+import { aircraftType, resolveAircraft, seatAreaTotal } from '../../src/calculators/flight/aircraft.js';
+import { carrierFamilyMember } from '../../src/calculators/flight/carrier-aircraft.js';
+import { AIRCRAFT_FAMILY_MEMBERS } from '../../scripts/aircraft-families.js';
+import { carrierFamilies } from '../../scripts/carrier-families.js';
 import { carrierSeatChoice, carrierSeatMapKeys } from '../../src/calculators/flight/carrier.js';
 import { T100_MONTHS } from '../../src/data/flight/t100.js';
 import {
@@ -131,5 +134,31 @@ describe('the seat maps by operating carrier', () => {
         expect(choice.row).toBe(`${entry.carrier} ${entry.type} ${entry.configs[index]!.id}`);
       }
     }
+  });
+});
+
+describe('the family members by operating carrier (scripts/carrier-families.ts)', () => {
+  const families = carrierFamilies(routes, AIRCRAFT_FAMILY_MEMBERS, (family) => resolveAircraft(family)?.type.icao ?? '');
+
+  it('decode at run time to the member of every route and of every carrier, as T-100 gives them', () => {
+    let checked = 0;
+    for (const entry of families) {
+      for (const [pair, icao] of entry.routes) {
+        // Either direction of the pair flies its member.
+        const [a, b] = [pair.slice(0, 3), pair.slice(3)];
+        for (const [departure, arrival] of [[a, b], [b, a]] as const) {
+          const member = carrierFamilyMember(entry.carrier, entry.family, departure, arrival);
+          expect(member?.type.icao, `${entry.carrier} ${entry.family} ${pair}`).toBe(icao);
+          expect(member?.step).toBe('carrier-route');
+        }
+        checked += 1;
+      }
+      if (entry.member !== undefined) {
+        const elsewhere = carrierFamilyMember(entry.carrier, entry.family, 'ZZZ', 'ZZY');
+        expect(elsewhere?.type.icao, `${entry.carrier} ${entry.family}`).toBe(entry.member);
+        expect(elsewhere?.step).toBe('carrier-t100');
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 });

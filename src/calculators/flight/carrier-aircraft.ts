@@ -93,8 +93,11 @@ function t100Families(): Map<string, CarrierFamily> {
     const [member = '', routePart] = rest.split('@');
     const routes = new Map<string, string>();
     for (const group of routePart === undefined ? [] : routePart.split(';')) {
-      const [icao = '', pairs = ''] = group.split('=');
-      for (const pair of pairs.split(',')) routes.set(pair, icao);
+      // `<member>=<hub><other>...,<hub><other>...`: the routes between each hub and its others.
+      const [icao = '', hubs = ''] = group.split('=');
+      for (const run of hubs.split(',')) {
+        for (let at = 3; at < run.length; at += 3) routes.set(routeKey(run.slice(0, 3), run.slice(at, at + 3)), icao);
+      }
     }
     decoded.set(`${carrier}:${family}`, { member, routes });
   }
