@@ -57,9 +57,10 @@ function decode(packed: string): Map<string, CarrierTypeSeats> {
     const [key = '', fallback = '0'] = head.split('>');
     const [configPart = '', routePart] = rest.split('@');
     const configs = configPart.split(';').map((text): CarrierConfig => {
+      // `id,F,J,W,Y,label[,t]`: an empty id is the total.
       const [id = '', f, j, w, y, label, step] = text.split(',');
       return {
-        id,
+        id: id === '' ? String(Number(f) + Number(j) + Number(w) + Number(y)) : id,
         seats: seatMapOf(Number(f), Number(j), Number(w), Number(y)),
         source: CARRIER_SOURCE_LABELS[Number(label)] ?? '',
         step: step === 't' ? 'carrier-t100-total' : 'carrier-config',
