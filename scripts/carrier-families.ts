@@ -29,13 +29,13 @@ export function mostFlown(departures: ReadonlyMap<string, number>, timMember: st
   return tied.includes(timMember) ? timMember : undefined;
 }
 
-/** `routes` grouped by `key`. */
-function groupBy(routes: readonly CarrierRoute[], key: (route: CarrierRoute) => string): Map<string, CarrierRoute[]> {
-  const groups = new Map<string, CarrierRoute[]>();
-  for (const route of routes) {
-    const group = groups.get(key(route)) ?? [];
-    group.push(route);
-    groups.set(key(route), group);
+/** `items` grouped by `key`, the groups in the order of their first item. */
+function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item)) ?? [];
+    group.push(item);
+    groups.set(key(item), group);
   }
   return groups;
 }
@@ -87,9 +87,8 @@ export function carrierFamilies(
 export function packCarrierFamilies(entries: readonly CarrierFamilyEntry[]): string {
   return entries
     .map((entry) => {
-      const byMember = new Map<string, string[]>();
-      for (const [pair, icao] of entry.routes) byMember.set(icao, [...(byMember.get(icao) ?? []), pair]);
-      const routes = [...byMember].map(([icao, pairs]) => `${icao}=${packPairs(pairs)}`).join(';');
+      const byMember = groupBy(entry.routes, ([, icao]) => icao);
+      const routes = [...byMember].map(([icao, flown]) => `${icao}=${packPairs(flown.map(([pair]) => pair))}`).join(';');
       return `${entry.carrier}:${entry.family}:${entry.member ?? ''}${routes === '' ? '' : `@${routes}`}`;
     })
     .join('|');
@@ -100,10 +99,8 @@ function packPairs(pairs: readonly string[]): string {
   const ends = pairs.map((pair) => [pair.slice(0, 3), pair.slice(3)] as const);
   const count = new Map<string, number>();
   for (const end of ends.flat()) count.set(end, (count.get(end) ?? 0) + 1);
-  const byHub = new Map<string, string[]>();
-  for (const [a, b] of ends) {
-    const [hub, other] = (count.get(a) ?? 0) >= (count.get(b) ?? 0) ? [a, b] : [b, a];
-    byHub.set(hub, [...(byHub.get(hub) ?? []), other]);
-  }
-  return [...byHub].map(([hub, others]) => hub + others.sort().join('')).join(',');
+  // Each pair as [hub, other]: the end of more pairs first.
+  const hubFirst = ends.map(([a, b]) => ((count.get(a) ?? 0) >= (count.get(b) ?? 0) ? [a, b] : [b, a]));
+  const byHub = groupBy(hubFirst, ([hub]) => hub ?? '');
+  return [...byHub].map(([hub, pairs]) => hub + pairs.map(([, other]) => other).sort().join('')).join(',');
 }
