@@ -75,12 +75,15 @@ export interface PartnerStore {
 export * from './job-store.js';
 export type { ApiKeyRecord } from './types.js';
 export * from './dashboard-store.js';
+export * from './calculations.js';
 import type { JobStore } from './job-store.js';
+import type { CalculationStore } from './calculations.js';
 import type { DashboardStore } from './dashboard-store.js';
 
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
-export interface Store extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore, EventStore, CertificateStore {
+export interface Store
+  extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore, EventStore, CertificateStore, CalculationStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
   /**

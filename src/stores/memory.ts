@@ -15,6 +15,7 @@ import { memoryEvents } from './memory/events.js';
 import { changeEventType } from '../orders/events.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
+import { memoryCalculations } from './memory/calculations.js';
 
 const scoped = (scope: Scope, id: string): string => `${scope.partnerId}\u0000${scope.environment}\u0000${id}`;
 
@@ -105,6 +106,8 @@ export function createMemoryStore(): Store {
     ...events,
     // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
     ...memorySignInFailures(),
+    // Recorded calculations and their per-day totals (./memory/calculations.ts).
+    ...memoryCalculations(guarded, () => orders.values()),
 
     async createOrders(scope, variant, batch, now, guard): Promise<CreatePlan> {
       return guarded(guard, () => createOrders(scope, variant, batch, now));

@@ -66,5 +66,9 @@ export const indexes: readonly Index[] = [
   { name: 'jobs_by_partner', table: 'jobs', createdIn: 'keyset listings', on: byKeyset('partner_id, environment', 'created_at', 'job_id') },
   { name: 'jobs_by_state', table: 'jobs', createdIn: 'keyset listings', on: byKeyset('partner_id, environment, state', 'created_at', 'job_id') },
   ...eventIndexes,
+  // The calculations listing (`GET /v3/calculations`), newest first, whole or by client or reference.
+  { name: 'calculations_by_occurred', table: 'calculations', createdIn: 'recorded calculations', on: byKeyset('partner_id, environment', 'occurred_at', 'calculation_id') },
+  { name: 'calculations_by_client', table: 'calculations', createdIn: 'recorded calculations', on: byKeyset('partner_id, environment, client', 'occurred_at', 'calculation_id') },
+  { name: 'calculations_by_reference', table: 'calculations', createdIn: 'recorded calculations', on: byKeyset('partner_id, environment, reference', 'occurred_at', 'calculation_id') },
 ];
 

@@ -32,6 +32,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // and a partner's orders not yet announced by their unlock date, so that a page no longer passes
   // over the partner's locked orders (docs/operations.md, "Growth"). Building them reads orders once.
   { name: 'unlocked listing' },
+  // Recorded calculations, their per-day totals for the emissions statement, and the calculator of
+  // each bulk job (the jobs stored before are flights).
+  { name: 'recorded calculations' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

@@ -4,6 +4,7 @@ import { JOB_STATES, ORDER_EVENT_KINDS, type JobState } from '../../orders/store
 import { ENVIRONMENTS } from '../../orders/types.js';
 import { eventTables, eventTableSettings } from './event-tables.js';
 import { variantSchema } from '../../schemas/order.js';
+import { CALCULATION_DATA_TYPES, CALCULATION_ENDPOINTS } from '../../orders/calculations.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
@@ -18,7 +19,8 @@ export type StepName =
   | 'shared rate limits'
   | 'keyset listings'
   | 'order events'
-  | 'unlocked listing';
+  | 'unlocked listing'
+  | 'recorded calculations';
 
 export interface Column {
   readonly name: string;
@@ -155,6 +157,8 @@ export const tables: readonly Table[] = [
       text('lease_owner', { nullable: true }),
       time('lease_expires_at', { nullable: true }),
       time('delivered_at', { nullable: true }),
+      // The calculator of a bulk job (docs/bulk.md): E7's jobs, and those stored before, are flights.
+      text('endpoint', { default: "'flight'", check: oneOf('endpoint', CALCULATION_ENDPOINTS), addedIn: 'recorded calculations' }),
     ],
   },
   {
@@ -237,6 +241,55 @@ export const tables: readonly Table[] = [
     columns: [text('server_id', { primaryKey: true }), time('seen_at')],
   },
   ...eventTables,
+  {
+    // Recorded calculations (docs/api.md, "Recorded calculations"): what was asked and answered,
+    // with its figures in whole grams of CO2e so that sums are exact.
+    name: 'calculations',
+    createdIn: 'recorded calculations',
+    columns: [
+      text('calculation_id', { primaryKey: true }),
+      partnerId,
+      environment,
+      text('endpoint', { check: oneOf('endpoint', CALCULATION_ENDPOINTS) }),
+      text('reference', { nullable: true }),
+      text('client', { nullable: true }),
+      time('occurred_at'),
+      time('recorded_at'),
+      { name: 'scope3_category', type: 'integer', nullable: true, check: 'scope3_category BETWEEN 1 AND 15' },
+      text('methodology_version'),
+      { name: 'well_to_wheel_g', type: 'bigint' },
+      { name: 'tank_to_wheel_g', type: 'bigint' },
+      { name: 'well_to_tank_g', type: 'bigint' },
+      { name: 'primary_g', type: 'bigint' },
+      text('data_type', { check: oneOf('data_type', CALCULATION_DATA_TYPES) }),
+      text('query'),
+      // JSON as text, not PostgreSQL's jsonb: what was sent and answered is given back byte for byte.
+      text('request_json'),
+      text('response_json'),
+    ],
+  },
+  {
+    // The per-day totals of the recorded calculations, written in each recording's transaction: the
+    // emissions statement reads these, so its cost grows with the days of its period, not with the
+    // calculations in it. No category is 0, no client ''.
+    name: 'calculation_days',
+    createdIn: 'recorded calculations',
+    columns: [
+      partnerId,
+      environment,
+      text('day'),
+      text('endpoint'),
+      { name: 'scope3_category', type: 'integer' },
+      text('client'),
+      text('methodology_version'),
+      { name: 'calculation_count', type: 'bigint' },
+      { name: 'well_to_wheel_g', type: 'bigint' },
+      { name: 'tank_to_wheel_g', type: 'bigint' },
+      { name: 'well_to_tank_g', type: 'bigint' },
+      { name: 'primary_g', type: 'bigint' },
+    ],
+    primaryKey: ['partner_id', 'environment', 'day', 'endpoint', 'scope3_category', 'client', 'methodology_version'],
+  },
 ];
 
 /**
