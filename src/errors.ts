@@ -36,6 +36,7 @@ export const apiErrors = {
   orderNotFound: { status: 404, message: 'Order not found.' },
   optInNotFound: { status: 404, message: 'Opt-in not found.' },
   jobNotFound: { status: 404, message: 'Job not found.' },
+  calculationNotFound: { status: 404, message: 'Calculation not found.' },
   methodNotAllowed: { status: 405, message: 'Method Not Allowed' },
   orderConflict: {
     status: 409,

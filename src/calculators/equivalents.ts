@@ -37,6 +37,9 @@ export const equivalentFactors: readonly FactorUse[] = [
   epaLamp,
 ];
 
+/** The `item` of the equivalents' explanation: it restates the total, it adds nothing to it. */
+export const EQUIVALENTS_ITEM = 'equivalents';
+
 /**
  * The explanation item of the equivalents of an E11 or E13 total, from the parts of its legs
  * added up (unrounded tonnes), on the basis the total was counted on.
@@ -44,7 +47,7 @@ export const equivalentFactors: readonly FactorUse[] = [
 export function equivalentsExplanation(total: EmissionParts, basis: EnergyBasis): ItemExplanation {
   const totalTonnes = countedTotal(total, basis);
   return {
-    item: 'equivalents',
+    item: EQUIVALENTS_ITEM,
     basis: emissionBasis(total, basis),
     quantities: { total_t: totalTonnes },
     factors: equivalentFactors,

@@ -7,6 +7,7 @@ import { occurredAtOf, type RecordRequest } from '../schemas/record.js';
 import type { Iso14083Report } from '../schemas/iso14083-report.js';
 import type { CalculatorOptions } from './basis.js';
 import { carTruecost, explainCarTruecost } from './car.js';
+import { EQUIVALENTS_ITEM } from './equivalents.js';
 import { commuteTruecost, explainCommuteTruecost } from './commute.js';
 import type { Explained } from './explanation.js';
 import { explainFlightTruecost, flightTruecost } from './flight/index.js';
@@ -68,7 +69,7 @@ function dataTypeOf(endpoint: CalculationEndpoint, body: any, options: Calculato
 
 /**
  * The figures of a calculation: well-to-wheel grams (the sum of its elements before rounding, on the
- * well-to-wheel basis), the tank-to-wheel and well-to-tank parts (a hotel stay counts in neither),
+ * well-to-wheel basis; an SUV commute's is the whole vehicle's, E10's `entire_suv_truecost`), the tank-to-wheel and well-to-tank parts (a hotel stay counts in neither),
  * the grams computed from primary data, and the data type.
  */
 export function recordedFigures(endpoint: CalculationEndpoint, body: unknown, options?: CalculatorOptions): RecordedFigures {
@@ -78,6 +79,7 @@ export function recordedFigures(endpoint: CalculationEndpoint, body: unknown, op
   let tankToWheel = 0;
   let wellToTank = 0;
   for (const item of explained.items) {
+    if (item.item === EQUIVALENTS_ITEM) continue;
     total += item.unrounded;
     tankToWheel += item.basis.tank_to_wheel;
     wellToTank += item.basis.well_to_tank;

@@ -3,6 +3,7 @@ import type { Mutable } from '../validation/mutable.js';
 import { payloadTooLargeMessage } from '../errors.js';
 import type { Scope } from '../orders/types.js';
 import { validateRequest } from '../validation/fast-acceptors.js';
+import { validateRecord } from '../schemas/record.js';
 import { isJsonContentType, readBodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { notJson, notUtf8 } from './not-json.js';
@@ -13,7 +14,7 @@ import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runI
 import { buildOpenApiDocument } from './openapi.js';
 import { createRateLimiter, rateLimitPolicy, type RateDecision } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
-import type { AnyRoute, RouteServices } from './route.js';
+import type { AnyRoute, RouteContext, RouteServices } from './route.js';
 import { requestPath, requestQuery } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
@@ -176,10 +177,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       }
     }
     // Only the write routes take an Idempotency-Key; any other ignores the header.
-    const idempotencyKey = matched.idempotent === true ? call.header(IDEMPOTENCY_KEY_HEADER) : null;
+    let idempotencyKey = matched.idempotent === true ? call.header(IDEMPOTENCY_KEY_HEADER) : null;
     if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey)) return failure('idempotencyKeyInvalid');
     let body: unknown;
     let bodyText = '';
+    let recording: RouteContext['recording'];
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
       const read = await call.readBody(maxBodyBytes);
@@ -190,9 +192,25 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       } catch (error) {
         return failure('invalidJson', notJson(error));
       }
+      // A calculator body's `record` is the service's, not the calculator's: checked on its own.
+      // Checked once the body is valid, so that the body's own problems come first.
+      const sent = parsed;
+      const carried = matched.records !== undefined && carriesRecord(parsed) ? parsed : undefined;
+      if (carried !== undefined) {
+        const { record: _record, ...calculatorBody } = carried;
+        parsed = calculatorBody;
+      }
       const validated = validateRequest(matched.body, parsed);
       if (!validated.ok) return failure('badRequest', validated.error);
       body = validated.value;
+      if (carried !== undefined) {
+        const record = validateRecord(carried.record);
+        if (!record.ok) return failure('badRequest', record.error);
+        recording = { record: record.value, sent };
+        // A recorded calculation is a write: it takes an Idempotency-Key.
+        idempotencyKey = call.header(IDEMPOTENCY_KEY_HEADER);
+        if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey)) return failure('idempotencyKeyInvalid');
+      }
       if (validated.ignored.length > 0) {
         const refused = strictRefusal(call.query, validated.ignored);
         if (refused) return failure('badRequest', refused);
@@ -202,7 +220,17 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       if (unknownQuery) return failure('badRequest', unknownQuery);
       bodyText = read.text;
     }
-    const context = { body, params: match.params, query: call.query ?? '', header: (name: string) => call.header(name), scope, now: now(), store, services };
+    const context = {
+      body,
+      params: match.params,
+      query: call.query ?? '',
+      header: (name: string) => call.header(name),
+      scope,
+      now: now(),
+      store,
+      services,
+      ...(recording === undefined ? {} : { recording }),
+    };
     if (idempotencyKey === null) return matched.handle(context);
     const fingerprint = await requestFingerprint(call.method, call.path, bodyText);
     const request = { scope, key: idempotencyKey, fingerprint, now: context.now };
@@ -258,6 +286,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
   return Object.assign(handler, { [coreKey]: core });
+}
+
+/** Whether a parsed body is an object that carries `record`. */
+function carriesRecord(parsed: unknown): parsed is { readonly record: unknown } {
+  return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.hasOwn(parsed, 'record');
 }
 
 /** The answer to a store that cannot answer now: 503 (507 for a full disk) with `Retry-After`. */

@@ -4,6 +4,8 @@ import type { IdempotencyGuard } from '../orders/idempotency.js';
 import type { Store } from '../orders/store.js';
 import type { Scope } from '../orders/types.js';
 import type { Reply } from './reply.js';
+import type { CalculationEndpoint } from '../orders/calculations.js';
+import type { RecordRequest } from '../schemas/record.js';
 
 /** The HTTP methods the API answers. */
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -54,6 +56,11 @@ export interface RouteContext<Body = unknown, Path extends string = string> {
    * to the store's write, so that the answer is stored with the key in the write's transaction.
    */
   readonly idempotency?: IdempotentWrite;
+  /**
+   * On a route that `records`, when the body carried `record` (docs/api.md, "Recorded
+   * calculations"): the validated record, and the body as sent, `record` included.
+   */
+  readonly recording?: { readonly record: RecordRequest; readonly sent: unknown };
 }
 
 /** The Idempotency-Key of a request, as its route uses it (docs/api.md, "Safe retries"). */
@@ -115,6 +122,12 @@ export interface Route<Body = unknown, Path extends string = string> {
    * `idempotency.guard(...)` to the one store write it makes (docs/api.md, "Safe retries").
    */
   readonly idempotent?: boolean;
+  /**
+   * The calculator a body's `record` object records the calculation under: the handler takes
+   * `record` out of the body before validating it, checks it, and passes it as `recording`; a
+   * request with `record` takes an `Idempotency-Key` as a write route does.
+   */
+  readonly records?: CalculationEndpoint;
   handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
 }
 
@@ -140,8 +153,8 @@ export function failuresOf(route: AnyRoute): ApiErrorName[] {
   if (route.auth) names.push('unauthorized', 'rateLimited');
   // The key check, and any store call, may find the store unavailable; a write may find its disk full.
   if (route.auth) names.push('storeUnavailable');
-  if (route.auth && route.method !== 'GET' && route.methodology !== true) names.push('storeFull');
-  if (route.idempotent === true) names.push('idempotencyKeyInvalid', 'idempotencyKeyInProgress', 'idempotencyKeyMismatch');
+  if (route.auth && route.method !== 'GET' && (route.methodology !== true || route.records !== undefined)) names.push('storeFull');
+  if (route.idempotent === true || route.records !== undefined) names.push('idempotencyKeyInvalid', 'idempotencyKeyInProgress', 'idempotencyKeyMismatch');
   // The router answers 404 for a path parameter its schema refuses (`/v3/integrations/bogus/order`).
   if (Object.keys(route.params ?? {}).length > 0) names.push('notFound');
   names.push(...route.failures, route.serverError);

@@ -40,7 +40,9 @@ import {
 } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
-import { defineRoute, type AnyRoute, type Route } from './route.js';
+import { defineRoute, type AnyRoute, type Route, type RouteContext } from './route.js';
+import { recordedCalculation } from '../calculators/recorded.js';
+import type { CalculationEndpoint } from '../orders/calculations.js';
 
 const CALCULATORS = 'Calculators';
 
@@ -68,6 +70,8 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly report?: { readonly build: (body: Body) => unknown; readonly schema: z.core.$ZodType };
   /** The calculator takes the flight options (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`) from the query. */
   readonly flightOptions?: true;
+  /** The calculator a body's `record` records under (docs/api.md, "Recorded calculations"). */
+  readonly records?: CalculationEndpoint;
 }): Route<Body> {
   const report = spec.report;
   return defineRoute({
@@ -102,20 +106,53 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
     failures: [],
     serverError: spec.serverError,
     methodology: true,
-    handle: ({ body, query }) => {
+    ...(spec.records === undefined ? {} : { records: spec.records }),
+    handle: (context) => {
+      const { body, query } = context;
       // The default answer does no more than check for an empty query string.
       let options: CalculatorOptions | undefined;
+      let reply: Reply | undefined;
       if (query !== undefined && query !== '') {
         const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
         if ('path' in asked) return failure('badRequest', asked);
-        if (asked.report !== undefined && report !== undefined) return success(200, report.build(body));
-        options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
-        if (asked.explain) return success(200, explainedBody(spec.explain(body, options)));
+        if (asked.report !== undefined && report !== undefined) reply = success(200, report.build(body));
+        else {
+          options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
+          if (asked.explain) reply = success(200, explainedBody(spec.explain(body, options)));
+        }
       }
-      const result = spec.calculate(body, options);
-      return spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
+      if (reply === undefined) {
+        const result = spec.calculate(body, options);
+        reply = spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
+      }
+      return context.recording === undefined || spec.records === undefined ? reply : recorded(spec.records, context, options, reply.body);
     },
   });
+}
+
+/**
+ * Records a calculation whose body carried `record` (docs/api.md, "Recorded calculations") and
+ * answers its usual body plus `calculation_id`; under an Idempotency-Key, the answer is stored with
+ * the key in the recording's transaction, so that a retry records once and gets the same id.
+ */
+async function recorded(endpoint: CalculationEndpoint, context: RouteContext<unknown>, options: CalculatorOptions | undefined, response: unknown): Promise<Reply> {
+  const { scope, now, query, recording } = context;
+  const calculationId = crypto.randomUUID();
+  const calculation = recordedCalculation({
+    ...scope,
+    calculationId,
+    endpoint,
+    record: recording!.record,
+    body: context.body,
+    options,
+    query: query ?? '',
+    sent: recording!.sent,
+    response,
+    now,
+  });
+  const answer = (): Reply => success(200, { ...(response as object), calculation_id: calculationId });
+  await context.store.recordCalculations([calculation], context.idempotency?.guard(answer));
+  return answer();
 }
 
 /** `GET /v3/flight/bulk/{job_id}`: the job's state, attempts, last error and results. */
@@ -133,6 +170,7 @@ export const bulkJobResponseSchema = /* @__PURE__ */ z.object({
 export const flightRoutes: readonly AnyRoute[] = [
   calculatorRoute({
     path: '/v3/flight',
+    records: 'flight',
     operationId: 'flightTruecost',
     summary: 'Flight truecost (E6)',
     description: 'At most 10 flights; each truecost is tonnes CO2e as a string with 6 decimals.',
@@ -197,12 +235,14 @@ const freight = {
   calculate: freightTruecost,
   explain: explainFreightTruecost,
   report: { build: freightReport, schema: iso14083ReportSchema },
+  records: 'freight',
 } as const;
 
 /** The calculators of E8 to E13 (the freight calculator on both of its paths). */
 export const roadRoutes: readonly AnyRoute[] = [
   calculatorRoute({
     path: '/v3/cars',
+    records: 'cars',
     operationId: 'carTruecost',
     summary: 'Car truecost (E8)',
     description: 'At most 10 cars; truecost in tonnes CO2e.',
@@ -214,6 +254,7 @@ export const roadRoutes: readonly AnyRoute[] = [
   }),
   calculatorRoute({
     path: '/v3/transportation',
+    records: 'transportation',
     operationId: 'transportationTruecost',
     summary: 'Bus (E9) or SUV commute (E10) truecost',
     description: '`configs.vehicle_type` selects the calculation: BUS (E9) or SUV (E10). Values in kg CO2e.',
@@ -226,6 +267,7 @@ export const roadRoutes: readonly AnyRoute[] = [
   }),
   calculatorRoute({
     path: '/v3/logistics',
+    records: 'logistics',
     operationId: 'logisticsTruecost',
     summary: 'Logistics truecost (E11)',
     description: 'One shipment over 1 to 100 legs; tonnes CO2e.',
@@ -238,6 +280,7 @@ export const roadRoutes: readonly AnyRoute[] = [
   }),
   calculatorRoute({
     path: '/v3/commute',
+    records: 'commute',
     operationId: 'commuteTruecost',
     summary: 'Commute truecost (E12)',
     description: '1 to 100 legs; tonnes CO2e, keyed by commute_method.',

@@ -17,5 +17,6 @@ export const tripRoutes: readonly AnyRoute[] = [
     calculate: tripTruecost,
     explain: explainTrip,
     flightOptions: true,
+    records: 'trip',
   }),
 ];

@@ -5,6 +5,7 @@ import { eventRoutes } from './routes-events.js';
 import { certificateRoutes } from './routes-certificates.js';
 import { systemRoutes } from './routes-system.js';
 import { tripRoutes } from './routes-trip.js';
+import { calculationRoutes } from './routes-calculations.js';
 
 /**
  * The route table of the partner API: the single source of truth for the router, the `Allow`
@@ -20,4 +21,5 @@ export const routes: readonly AnyRoute[] = [
   ...flightRoutes,
   ...roadRoutes,
   ...tripRoutes,
+  ...calculationRoutes,
 ];
