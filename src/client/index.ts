@@ -13,7 +13,9 @@ import type {
   BusRequest,
   CalculatorCallOptions,
   CallOptions,
+  EmissionsReportQuery,
   FlightCallOptions,
+  ListCalculationsQuery,
   ListEventsQuery,
   OrderEventMessage,
   SuvRequest,
@@ -42,6 +44,8 @@ interface Call {
   readonly body?: unknown;
   /** A write that takes an Idempotency-Key. */
   readonly write?: boolean;
+  /** The media type asked for (default JSON); a text answer is returned as text. */
+  readonly accept?: string;
 }
 
 /** The query string of a calculator call's options (docs/api.md), with its `?`; empty when none is set. */
@@ -95,7 +99,7 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
       const attemptSignal = withTimeout(callOptions.signal, timeoutMs);
       try {
         // Built for each attempt: a body is never reused once sent.
-        const headers: Record<string, string> = { 'x-api-key': options.apiKey, accept: 'application/json' };
+        const headers: Record<string, string> = { 'x-api-key': options.apiKey, accept: call.accept ?? 'application/json' };
         if (call.body !== undefined) headers['content-type'] = 'application/json';
         if (key !== false) headers['idempotency-key'] = key;
         const init: RequestInit = { method: call.method, headers, signal: attemptSignal.signal };
@@ -124,7 +128,7 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
         continue;
       }
       attemptSignal.done();
-      const body = parse(text);
+      const body = call.accept === undefined || !response.ok ? parse(text) : text;
       if (response.ok) {
         const version = response.headers.get('x-truecost-methodology');
         if (version !== null) (callOptions as CalculatorCallOptions).onMethodology?.(version);
@@ -151,6 +155,17 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
   }
 
   const order = (variant: Variant, rest: string): string => `/v3/integrations/${segment(variant)}/${rest}`;
+  /** A calculator call: a write, under an Idempotency-Key, when its body carries `record`. */
+  const calculator = <T>(path: string, body: unknown, callOptions: FlightCallOptions | undefined): Promise<T> =>
+    send<T>({ method: 'POST', path: `${path}${calculatorQuery(callOptions)}`, body, write: carriesRecord(body) }, callOptions);
+  const query = (entries: Readonly<Record<string, string | number | undefined>>): string => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(entries)) if (value !== undefined) search.set(name, String(value));
+    const text = search.toString();
+    return text === '' ? '' : `?${text}`;
+  };
+  const emissionsPath = (asked: EmissionsReportQuery): string =>
+    `/v3/reports/emissions${query({ from: asked.from, to: asked.to, group_by: asked.groupBy })}`;
   return {
     createOrder: (variant, body, callOptions) => send({ method: 'POST', path: order(variant, 'order'), body, write: true }, callOptions),
     createOrders: (variant, body, callOptions) => send({ method: 'POST', path: order(variant, 'orders'), body, write: true }, callOptions),
@@ -160,18 +175,17 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     getOrder: (variant, id, callOptions) => send({ method: 'GET', path: order(variant, `order/${segment(id)}`) }, callOptions),
     setOptIn: (body, callOptions) => send({ method: 'POST', path: '/v3/integrations/vote/opt-in', body, write: true }, callOptions),
     getOptIn: (cartId, callOptions) => send({ method: 'GET', path: `/v3/integrations/vote/opt-in/${segment(cartId)}` }, callOptions),
-    flight: (body, callOptions) => send({ method: 'POST', path: `/v3/flight${calculatorQuery(callOptions)}`, body }, callOptions),
+    flight: (body, callOptions) => calculator('/v3/flight', body, callOptions),
     bulkFlight: (body, callOptions) => send({ method: 'POST', path: '/v3/flight/bulk', body, write: true }, callOptions),
     bulkJob: (jobId, callOptions) => send({ method: 'GET', path: `/v3/flight/bulk/${segment(jobId)}` }, callOptions),
-    cars: (body, callOptions) => send({ method: 'POST', path: `/v3/cars${calculatorQuery(callOptions)}`, body }, callOptions),
-    transportation: (body: BusRequest | SuvRequest, callOptions?: CalculatorCallOptions) =>
-      send<never>({ method: 'POST', path: `/v3/transportation${calculatorQuery(callOptions)}`, body }, callOptions),
-    logistics: (body, callOptions) => send({ method: 'POST', path: `/v3/logistics${calculatorQuery(callOptions)}`, body }, callOptions),
-    commute: (body, callOptions) => send({ method: 'POST', path: `/v3/commute${calculatorQuery(callOptions)}`, body }, callOptions),
-    freight: (body, callOptions) => send({ method: 'POST', path: `/v3/logistics/freight${calculatorQuery(callOptions)}`, body }, callOptions),
+    cars: (body, callOptions) => calculator('/v3/cars', body, callOptions),
+    transportation: (body: BusRequest | SuvRequest, callOptions?: CalculatorCallOptions) => calculator<never>('/v3/transportation', body, callOptions),
+    logistics: (body, callOptions) => calculator('/v3/logistics', body, callOptions),
+    commute: (body, callOptions) => calculator('/v3/commute', body, callOptions),
+    freight: (body, callOptions) => calculator('/v3/logistics/freight', body, callOptions),
     logisticsReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics?report=iso14083', body }, callOptions),
     freightReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight?report=iso14083', body }, callOptions),
-    trip: (body, callOptions) => send({ method: 'POST', path: `/v3/trip${calculatorQuery(callOptions)}`, body }, callOptions),
+    trip: (body, callOptions) => calculator('/v3/trip', body, callOptions),
     events: {
       list: (query: ListEventsQuery = {}, callOptions?: CallOptions) => {
         const search = new URLSearchParams();
@@ -180,6 +194,15 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
         const text = search.toString();
         return send({ method: 'GET', path: `/v3/integrations/events${text === '' ? '' : `?${text}`}` }, callOptions);
       },
+    },
+    calculations: {
+      get: (calculationId, callOptions) => send({ method: 'GET', path: `/v3/calculations/${segment(calculationId)}` }, callOptions),
+      list: (asked: ListCalculationsQuery = {}, callOptions?: CallOptions) =>
+        send({ method: 'GET', path: `/v3/calculations${query({ ...asked })}` }, callOptions),
+    },
+    reports: {
+      emissions: (asked, callOptions) => send({ method: 'GET', path: emissionsPath(asked) }, callOptions),
+      emissionsCsv: (asked, callOptions) => send({ method: 'GET', path: emissionsPath(asked), accept: 'text/csv' }, callOptions),
     },
   };
 }
@@ -207,6 +230,11 @@ function retryable(status: number, body: unknown, safe: boolean, keyed: boolean)
   if (status >= 500) return safe;
   const message = (body as { message?: unknown } | undefined)?.message;
   return status === 409 && keyed && typeof message === 'string' && message.startsWith(KEY_IN_PROGRESS);
+}
+
+/** Whether a calculator body carries `record`, which makes the call a write. */
+function carriesRecord(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && Object.hasOwn(body, 'record');
 }
 
 function parse(text: string): unknown {

@@ -33,6 +33,8 @@ import type { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
 import type { listEventsResponseSchema, orderEventSchema } from '../schemas/events.js';
 import type { ItemExplanation } from '../calculators/explanation.js';
+import type { recordRequestSchema } from '../schemas/record.js';
+import type { calculationResponseSchema, emissionsReportResponseSchema, listCalculationsResponseSchema } from '../http/routes-calculations.js';
 
 /** One element's explanation as the API sends it with `explain: true` (the library's `ItemExplanation`). */
 export type { ItemExplanation };
@@ -76,6 +78,37 @@ export type ListEventsResponse = z.output<typeof listEventsResponseSchema>;
 /** An order event, as a webhook delivers it and the feed lists it (docs/api.md, "Order events"). */
 export type OrderEventMessage = z.output<typeof orderEventSchema>;
 export type { Variant };
+/** The `record` a calculator body may carry, to keep the calculation (docs/api.md, "Recorded calculations"). */
+export type CalculationRecordRequest = z.input<typeof recordRequestSchema>;
+/** A calculator body, with the optional `record` that keeps the calculation. */
+export type Recordable<T> = T & { readonly record?: CalculationRecordRequest };
+/** `GET /v3/calculations/{calculation_id}`. */
+export type CalculationResponse = z.output<typeof calculationResponseSchema>;
+/** `GET /v3/calculations`: a page of recorded calculations, newest first. */
+export type ListCalculationsResponse = z.output<typeof listCalculationsResponseSchema>;
+/** `GET /v3/reports/emissions`. */
+export type EmissionsReportResponse = z.output<typeof emissionsReportResponseSchema>;
+
+/** Which recorded calculations to list (docs/api.md, "Recorded calculations"). */
+export interface ListCalculationsQuery {
+  /** `occurred_at` at or after: a date (`2026-11-01`) or a date-time with its offset. */
+  readonly from?: string;
+  /** `occurred_at` before. */
+  readonly to?: string;
+  readonly client?: string;
+  readonly reference?: string;
+  /** The id of the last calculation of the previous page. */
+  readonly after?: string;
+  /** 1 to 1000 (default 100). */
+  readonly limit?: number;
+}
+
+/** The period and grouping of an emissions statement: whole UTC days, `from` included, `to` excluded. */
+export interface EmissionsReportQuery {
+  readonly from: string;
+  readonly to: string;
+  readonly groupBy?: 'scope3_category' | 'endpoint' | 'month' | 'client';
+}
 
 /** Which page of order events to read: after the event `after` (its id), at most `limit` (1 to 1000, default 100). */
 export interface ListEventsQuery {
@@ -138,8 +171,11 @@ export interface FlightCallOptions extends CalculatorCallOptions {
   readonly desnzRadiativeForcing?: boolean;
 }
 
-/** A calculator's answer: the contract body, with `explanations` when the call asked for them. */
-export type Explainable<T> = T & { readonly explanations?: readonly ItemExplanation[] };
+/**
+ * A calculator's answer: the contract body, with `explanations` when the call asked for them and
+ * `calculation_id` when the body carried `record`.
+ */
+export type Explainable<T> = T & { readonly explanations?: readonly ItemExplanation[]; readonly calculation_id?: string };
 
 /** The partner API, one method per route (docs/api.md, docs/client.md). Every method rejects with `TruecostApiError` or `TruecostNetworkError`. */
 export interface TruecostClient {
@@ -160,32 +196,46 @@ export interface TruecostClient {
   /** Reads a cart's opt-in. */
   getOptIn(cartId: string, options?: CallOptions): Promise<GetOptInResponse>;
   /** E6. */
-  flight(body: FlightRequest, options?: FlightCallOptions): Promise<Explainable<FlightResponse>>;
+  flight(body: Recordable<FlightRequest>, options?: FlightCallOptions): Promise<Explainable<FlightResponse>>;
   /** E7: stores a bulk job; its results are delivered to the partner's endpoint (`verifyWebhook`). */
   bulkFlight(body: BulkFlightRequest, options?: CallOptions): Promise<BulkFlightAccepted>;
   /** The state of a bulk job. */
   bulkJob(jobId: string, options?: CallOptions): Promise<BulkJobResponse>;
   /** E8. */
-  cars(body: CarRequest, options?: CalculatorCallOptions): Promise<Explainable<CarResponse>>;
+  cars(body: Recordable<CarRequest>, options?: CalculatorCallOptions): Promise<Explainable<CarResponse>>;
   /** E9 (a bus) or E10 (an SUV commute). */
-  transportation(body: BusRequest, options?: CalculatorCallOptions): Promise<Explainable<BusResponse>>;
-  transportation(body: SuvRequest, options?: CalculatorCallOptions): Promise<Explainable<SuvResponse>>;
+  transportation(body: Recordable<BusRequest>, options?: CalculatorCallOptions): Promise<Explainable<BusResponse>>;
+  transportation(body: Recordable<SuvRequest>, options?: CalculatorCallOptions): Promise<Explainable<SuvResponse>>;
   /** E11. */
-  logistics(body: LogisticsRequest, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
+  logistics(body: Recordable<LogisticsRequest>, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
   /** E12. */
-  commute(body: CommuteRequest, options?: CalculatorCallOptions): Promise<Explainable<CommuteResponse>>;
+  commute(body: Recordable<CommuteRequest>, options?: CalculatorCallOptions): Promise<Explainable<CommuteResponse>>;
   /** E13. */
-  freight(body: FreightRequest, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
+  freight(body: Recordable<FreightRequest>, options?: CalculatorCallOptions): Promise<Explainable<LogisticsResponse>>;
   /** E11's ISO 14083 report of the shipment (`?report=iso14083`). */
   logisticsReport(body: LogisticsRequest, options?: CallOptions): Promise<Iso14083Report>;
   /** E13's ISO 14083 report of the legs (`?report=iso14083`). */
   freightReport(body: FreightRequest, options?: CallOptions): Promise<Iso14083Report>;
   /** A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total. */
-  trip(body: TripRequest, options?: FlightCallOptions): Promise<Explainable<TripResponse>>;
+  trip(body: Recordable<TripRequest>, options?: FlightCallOptions): Promise<Explainable<TripResponse>>;
   freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
   /** The order events of the key's partner and environment (docs/api.md, "Order events"). */
   readonly events: {
     /** One page, oldest first; pass the last event's id as `after` while `has_more`. */
     list(query?: ListEventsQuery, options?: CallOptions): Promise<ListEventsResponse>;
+  };
+  /** The key's partner and environment's recorded calculations (docs/api.md, "Recorded calculations"). */
+  readonly calculations: {
+    /** One recorded calculation: what was sent and answered, its kg CO2e and methodology version. */
+    get(calculationId: string, options?: CallOptions): Promise<CalculationResponse>;
+    /** One page, newest first; pass the last calculation's id as `after` while `has_more`. */
+    list(query?: ListCalculationsQuery, options?: CallOptions): Promise<ListCalculationsResponse>;
+  };
+  /** Statements of the recorded calculations (docs/api.md, "The emissions statement"). */
+  readonly reports: {
+    /** The emissions statement of a period, by Scope 3 category, endpoint, month or client. */
+    emissions(query: EmissionsReportQuery, options?: CallOptions): Promise<EmissionsReportResponse>;
+    /** The same statement as CSV text. */
+    emissionsCsv(query: EmissionsReportQuery, options?: CallOptions): Promise<string>;
   };
 }

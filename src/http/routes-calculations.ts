@@ -63,6 +63,12 @@ const calculationSchema = /* @__PURE__ */ z.object({
   response: z.unknown().check(z.describe('The answer as it was given, without `calculation_id`.')),
 });
 
+/** The body of `GET /v3/calculations/{calculation_id}`. */
+export const calculationResponseSchema = /* @__PURE__ */ z.object({ calculation: calculationSchema });
+
+/** The body of `GET /v3/calculations`. */
+export const listCalculationsResponseSchema = /* @__PURE__ */ z.object({ calculations: z.array(calculationSchema), has_more: z.boolean() });
+
 const figuresSchema = {
   count: z.number(),
   kg: z.number(),
@@ -165,7 +171,7 @@ export const calculationRoutes: readonly AnyRoute[] = [
     tag: TAG,
     auth: true,
     params: { calculation_id: identifierSchema },
-    responses: [{ status: 200, description: 'The calculation.', schema: z.object({ calculation: calculationSchema }) }],
+    responses: [{ status: 200, description: 'The calculation.', schema: calculationResponseSchema }],
     failures: ['calculationNotFound'],
     serverError: 'serverError',
     async handle({ params, scope, store }) {
@@ -183,7 +189,7 @@ export const calculationRoutes: readonly AnyRoute[] = [
     auth: true,
     queryParameters: listingParameters,
     responses: [
-      { status: 200, description: 'A page of calculations.', schema: z.object({ calculations: z.array(calculationSchema), has_more: z.boolean() }) },
+      { status: 200, description: 'A page of calculations.', schema: listCalculationsResponseSchema },
     ],
     failures: ['badRequest'],
     serverError: 'serverError',

@@ -153,6 +153,28 @@ describe('truecost/client against truecost serve', () => {
   });
 });
 
+describe('recorded calculations through truecost/client', () => {
+  it('records a calculation once when its answer is cut after the server recorded it, and reads it, the listing and the statement', async () => {
+    const truecost = client();
+    const reference = `cut-calc-${Date.now()}`;
+    proxy.plan = ['cut'];
+    const answer = await truecost.logistics({
+      queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 600, shipping_weight: 12, truck_capacity: 15 }] },
+      record: { reference, client: 'shipper-1', occurred_at: '2026-11-10', scope3_category: 4 },
+    });
+    expect(answer.calculation_id).toEqual(expect.any(String));
+    const listed = await truecost.calculations.list({ reference });
+    expect(listed.calculations.map((calculation) => calculation.calculation_id)).toEqual([answer.calculation_id]);
+    const { calculation } = await truecost.calculations.get(answer.calculation_id!);
+    expect(calculation.kg).toBeCloseTo(answer.truecost.total_truecost * 1000, 3);
+    const statement = await truecost.reports.emissions({ from: '2026-11-10', to: '2026-11-11', groupBy: 'client' });
+    expect(statement.report.rows.find((row) => row.group === 'shipper-1')?.kg).toBeGreaterThanOrEqual(calculation.kg);
+    const csv = await truecost.reports.emissionsCsv({ from: '2026-11-10', to: '2026-11-11', groupBy: 'client' });
+    expect(csv.split('\n').find((line) => line.startsWith('shipper-1,'))).toBeDefined();
+    await expect(truecost.reports.emissionsCsv({ from: '2026-11-10', to: '2026-11-10' })).rejects.toMatchObject({ status: 400 });
+  });
+});
+
 describe('createTruecostClient', () => {
   it.each([
     [{ baseUrl: 'http://127.0.0.1:8080' }, /needs apiKey/],

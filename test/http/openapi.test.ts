@@ -48,7 +48,9 @@ describe('the OpenAPI document', () => {
     }
     const createOrder = document.paths['/v3/integrations/{variant}/order']!['post']!.responses;
     expect(createOrder['507']?.headers?.['retry-after']).toBeDefined();
-    expect(document.paths['/v3/cars']!['post']!.responses['507']).toBeUndefined();
+    // A calculator writes only when its body carries `record`: then a full disk is its 507 too.
+    expect(document.paths['/v3/cars']!['post']!.responses['507']).toBeDefined();
+    expect(document.paths['/v3/calculations']!['get']!.responses['507']).toBeUndefined();
     expect(document.paths['/healthz']!['get']!.responses['503']).toBeUndefined();
   });
 
