@@ -4,7 +4,7 @@ import type { OrderChange, Store } from '../../src/index.js';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/stores/postgres.js';
 import { changeInChild, type Outcome } from './children/run.js';
 import { storeContract } from './contract.js';
-import { now, order, staging } from './fixtures.js';
+import { calculation, day, now, order, staging } from './fixtures.js';
 import { storeModelProperty } from './model.js';
 
 const url = process.env['TRUECOST_TEST_PG_URL'];
@@ -180,6 +180,30 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
         await Promise.all(stores.map((store) => store.close()));
       }
     }, 120_000);
+
+    it('records overlapping batches from several pools at once, each calculation once and every day\'s totals exact', async () => {
+      const stores = [await openEmpty(), await openShared(), await openShared()];
+      try {
+        // 40 calculations over four days, half with a client; 30 batches of two thirds of them, in either order.
+        const all = Array.from({ length: 40 }, (_, index) =>
+          calculation({ calculationId: `calc-${index}`, occurredAt: now + (index % 4) * day, client: index % 2 === 0 ? 'acme' : null }),
+        );
+        const batches = Array.from({ length: 30 }, (_, n) => {
+          const batch = all.filter((_, index) => (index + n) % 3 !== 0);
+          return n % 2 === 0 ? batch : batch.reverse();
+        });
+        await Promise.all(batches.map((batch, n) => stores[n % stores.length]!.recordCalculations(batch)));
+        const totals = (count: number) => ({ count, wellToWheelGrams: 1200 * count, tankToWheelGrams: 1000 * count, wellToTankGrams: 200 * count, primaryGrams: 0 });
+        const byClient = await stores[1]!.emissionsRollup(staging, { fromDay: '2027-01-01', toDay: '2027-02-01', groupBy: 'client' });
+        expect(byClient.sort((a, b) => a.group.localeCompare(b.group))).toEqual([
+          { group: 'acme', methodologyVersion: '2026.1', ...totals(20) },
+          { group: 'unclassified', methodologyVersion: '2026.1', ...totals(20) },
+        ]);
+        expect((await stores[2]!.listCalculations(staging, { limit: 100 }))?.items).toHaveLength(40);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 60_000);
 
     it('re-decides every change that lost the optimistic race, and falls back to the row lock exactly', async () => {
       for (let round = 0; round < 3; round += 1) {
