@@ -1,5 +1,5 @@
 // Flat as the data grows: `truecost serve` as shipped (built dist/cli.js, request log on, to a file)
-// over one partner's 1 000 and 1 000 000 orders (bench/growth-fill.ts), on SQLite and, when
+// over one partner's 1 000 and 1 000 000 orders and as many recorded calculations (bench/growth-fill.ts), on SQLite and, when
 // TRUECOST_BENCH_PG_URL (or TRUECOST_TEST_PG_URL) names a database, on PostgreSQL. Both sizes are
 // served at once and measured in turns, round after round, each request keeping its best round;
 // each line prints the 1M time as a ratio to the 1k time. Then the export of every order at both
@@ -97,7 +97,27 @@ function requests(): { name: string; method: string; path: (server: Served) => s
     },
     { name: 'E3 add climes', method: 'PATCH', path: () => '/v3/integrations/vote/order/add', body: () => JSON.stringify({ partner_order_id: 'bench-0', climes: 0.000001 }) },
     { name: 'GET order', method: 'GET', path: (server) => `/v3/integrations/vote/order/bench-${Math.floor(server.orders / 2)}` },
+    // The emissions statement reads per-day totals: a month of them whatever the calculations in it.
+    { name: 'statement, 30 days by category', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 60, 30)}` },
+    { name: 'statement, 30 days by client', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 60, 30)}&group_by=client` },
+    { name: 'statement, 90 days by month', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 90, 91)}&group_by=month` },
+    { name: 'calculations listing, first page', method: 'GET', path: () => '/v3/calculations?limit=100' },
+    { name: 'calculations listing, one client in a week', method: 'GET', path: (server) => `/v3/calculations?client=client-1&${period(server, 30, 7)}` },
+    { name: 'GET calculation', method: 'GET', path: (server) => `/v3/calculations/calc-${Math.floor(server.orders / 2)}` },
+    {
+      name: 'E11 recorded',
+      method: 'POST',
+      path: () => '/v3/logistics',
+      body: () => JSON.stringify({ queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 600, shipping_weight: 12, truck_capacity: 15 }] }, record: { client: 'client-1', scope3_category: 4 } }),
+    },
   ];
+}
+
+/** `from` and `to` of a period starting `startDaysAgo` days before the fill, `days` long (UTC days). */
+function period(server: Served, startDaysAgo: number, days: number): string {
+  const day = (at: number): string => new Date(at).toISOString().slice(0, 10);
+  const from = server.newest - startDaysAgo * 86_400_000;
+  return `from=${day(from)}&to=${day(from + days * 86_400_000)}`;
 }
 
 function rssKiB(pid: number): number {
