@@ -25,6 +25,7 @@ export const USAGE = `Usage:
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
+  truecost calc flight|cars|transportation|logistics|commute|freight|trip FILE.csv
   truecost trip FILE [--json] [--explain] [--basis wtw|ttw]
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
@@ -82,7 +83,19 @@ may be lower case (the API upper-cases them too). --basis ttw prints the tank-to
 the well-to-wake default (as ?basis=ttw). --carrier names the operating carrier by its two-character
 IATA code in upper case (6E, UA), as the API's carrier field: the flight flies that carrier's cited
 seat map where truecost's table has one.`,
-  calc: 'Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).',
+  calc: `Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would
+(--explain: with \`explanations\`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the
+ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).
+
+With FILE.csv, each row of the file is one request of one element (one flight, car, bus seat row or
+SUV, leg), and the command writes CSV: one row per input row, in order. The header names the
+element's fields as the API spells them (shipping_method, distance, ...; seat_map.economy for a
+nested field), beside the request's own (freight: region, transportation_type; transportation:
+vehicle_type, distance, total_capacity, seats_occupied; trip: trip_id) and an optional id. Empty
+cells are left out. The output columns are id (the row number without one), kg_co2e (well-to-wheel),
+t_co2e (the API's tonnes, where it answers tonnes), error_path (the refused column) and
+error_reason. A refused row does not stop the file; the exit code is then 1 (see docs/api.md,
+"Many requests from a CSV file").`,
   trip: `Prints the truecost of a whole booking, one line per leg and the total, in kg CO2e. FILE holds
 the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the API's response body,
 --explain how each leg was computed, --basis ttw the tank-to-wheel figures (as ?basis=ttw).`,
