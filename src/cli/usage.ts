@@ -27,6 +27,9 @@ export const USAGE = `Usage:
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
   truecost calc flight|cars|transportation|logistics|commute|freight|trip FILE.csv
   truecost trip FILE [--json] [--explain] [--basis wtw|ttw]
+  truecost report emissions --partner ID --env staging|production --from YYYY-MM-DD --to YYYY-MM-DD
+                 [--group-by scope3_category|endpoint|month|client] [--db URL]
+  truecost calculations delete --partner ID --before YYYY-MM-DD [--env staging|production] [--db URL]
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
@@ -103,6 +106,13 @@ the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the AP
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
   unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
+  report: `Prints a partner's emissions statement as CSV, as GET /v3/reports/emissions answers it with
+Accept: text/csv: the recorded calculations that occurred from --from (included) to --to
+(excluded), whole UTC days, grouped by --group-by (default scope3_category), in kg CO2e
+well-to-wheel, and the period's orders as credits, shown apart and never subtracted.`,
+  calculations: `Deletes a partner's recorded calculations that occurred before the UTC day --before, in --env
+or, without it, in both environments, and prints how many. Recorded calculations are kept until
+then (docs/operations.md, "Recorded calculations: retention").`,
   worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
 };
 
@@ -129,6 +139,7 @@ const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   keys: '\nmemory: is refused: the key would be lost when the command exits.',
   partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
+  calculations: '\nmemory: is refused: it holds no calculation of another process.',
   worker: '\nmemory: is refused: it holds no job of another process.',
 };
 
