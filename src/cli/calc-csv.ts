@@ -6,7 +6,7 @@ import { csvCell } from '../dashboard/csv.js';
 import type { CalculationEndpoint } from '../orders/calculations.js';
 import { requestSchemas } from '../schemas/catalog.js';
 import { toJsonSchema, type JsonSchemaObject } from '../schemas/json-schema.js';
-import type { CalcOutcome, CalculatorCall } from './calc.js';
+import type { CalcOutcome, CalculatorCall } from './calculator-calls.js';
 import { CsvSyntaxError, csvRecords } from './csv-read.js';
 import { UsageError } from './usage.js';
 

@@ -5,7 +5,8 @@
  * pointing to the command's --help, and exits with code 2; the usage itself is for --help only.
  */
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
-import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
+import { calcCommand, flightCommand } from './calc.js';
+import type { CalcOutcome } from './calculator-calls.js';
 import { deleteCalculationsCommand, reportEmissionsCommand } from './calculations.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
