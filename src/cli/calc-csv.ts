@@ -208,8 +208,9 @@ export async function calcCsv(name: CalculationEndpoint, path: string, text: str
   const line = (cells: readonly (string | number)[]): string => cells.map(csvCell).join(',');
   const empty = form.unit === 't' ? ['', ''] : [''];
   let refused = 0;
+  const idAt = header.cells.indexOf(ID_COLUMN);
   for (const [index, row] of rows.entries()) {
-    const id = row.cells[header.cells.indexOf(ID_COLUMN)] || String(index + 1);
+    const id = row.cells[idAt] || String(index + 1);
     if (row.cells.length !== header.cells.length) {
       refused += 1;
       out.push(line([id, ...empty, '', `Line ${row.line} has ${row.cells.length} cells; the header has ${header.cells.length}.`]));
