@@ -1,8 +1,7 @@
-import { createHandler } from '../http/handler.js';
-import { IGNORED_FIELDS_HEADER } from '../http/ignored-header.js';
-import { generateApiKey, hashApiKey } from '../http/keys.js';
-import { createMemoryStore } from '../stores/memory.js';
 import { readFile } from 'node:fs/promises';
+import type { CalculationEndpoint } from '../orders/calculations.js';
+import { calcCsv } from './calc-csv.js';
+import { calculate, calculatorCalls, type CalcAnswer, type CalcOutcome } from './calculator-calls.js';
 import { explanationText } from './explain-text.js';
 import { reportCsv } from './report-csv.js';
 import { integerOption, parseCommand, UsageError } from './usage.js';
@@ -18,54 +17,8 @@ export const CALCULATOR_PATHS: Readonly<Record<string, string>> = {
   trip: '/v3/trip',
 };
 
-/** What a calculation printed and how the command ends. */
-export interface CalcOutcome {
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly exitCode: number;
-}
-
-/** What the command line asks of a calculator: the query parameters of the API. */
-export interface CalcQuery {
-  /** Adds the explanations, as `?explain=true` does. */
-  readonly explain?: boolean;
-  /** `wtw` or `ttw`, as `?basis=` takes it; the API's default when absent. */
-  readonly basis?: string | undefined;
-  /** Asks for the ISO 14083 report, as `?report=iso14083` does (logistics and freight). */
-  readonly report?: boolean;
-}
-
-/**
- * Runs a calculator body through the same handler that serves HTTP (validation, calculator,
- * messages), on a throw-away memory store: the shell and the API cannot disagree. `query` carries
- * `--explain` and `--basis` as the API's query parameters.
- */
-export async function calculate(
-  path: string,
-  body: unknown,
-  query: CalcQuery = {},
-): Promise<{ status: number; body: any; ignored: string | null }> {
-  const store = createMemoryStore();
-  const key = generateApiKey('staging');
-  await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
-  const handler = createHandler({ store });
-  const params = new URLSearchParams();
-  if (query.explain === true) params.set('explain', 'true');
-  if (query.basis !== undefined) params.set('basis', query.basis);
-  if (query.report === true) params.set('report', 'iso14083');
-  const search = params.size === 0 ? '' : `?${params}`;
-  const response = await handler(
-    new Request(`http://truecost.cli${path}${search}`, {
-      method: 'POST',
-      headers: { 'x-api-key': key, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    }),
-  );
-  return { status: response.status, body: await response.json(), ignored: response.headers.get(IGNORED_FIELDS_HEADER) };
-}
-
 /** What the command prints for an answer of the API: `render` of a 200 body, else its message and problem. */
-export function outcomeOf(answer: { status: number; body: any; ignored: string | null }, render: (body: any) => string): CalcOutcome {
+export function outcomeOf(answer: CalcAnswer, render: (body: any) => string): CalcOutcome {
   if (answer.status === 200) {
     // The answer stays the API's; what the API ignored is said beside it, as its header does.
     const ignored = answer.ignored === null ? '' : `Ignored fields: ${answer.ignored.split(',').map(decodeURIComponent).join(', ')}`;
@@ -106,6 +59,7 @@ async function requestText(file: string | undefined, stdin: () => Promise<string
  * `truecost calc NAME [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json]`: reads the
  * request body from FILE or stdin and prints the response body as JSON, with `explanations` for
  * --explain; --report prints the ISO 14083 report of a logistics or freight request, as CSV or JSON.
+ * `truecost calc NAME FILE.csv` answers each row of the file instead (./calc-csv.ts).
  */
 export async function calcCommand(args: readonly string[], stdin: () => Promise<string>): Promise<CalcOutcome> {
   const { positionals, values } = parseCommand(args, {
@@ -119,6 +73,11 @@ export async function calcCommand(args: readonly string[], stdin: () => Promise<
   const path = name === undefined ? undefined : CALCULATOR_PATHS[name];
   if (name === undefined || path === undefined || rest.length > 0) {
     throw new UsageError(`truecost calc needs one calculator: ${Object.keys(CALCULATOR_PATHS).join(', ')}, and at most one request file.`);
+  }
+  if (file !== undefined && /\.csv$/i.test(file)) {
+    const other = (['json', 'explain', 'basis', 'report'] as const).find((option) => values[option] !== undefined);
+    if (other !== undefined) throw new UsageError(`--${other} is for a JSON request body; a CSV file's rows are answered as CSV.`);
+    return calcCsv(name as CalculationEndpoint, path, await requestText(file, stdin), await calculatorCalls(), file);
   }
   const report = reportArgument(values.report, name);
   if (report !== undefined && values.explain === true) throw new UsageError('--report lists every leg already; it does not take --explain.');

@@ -5,7 +5,9 @@
  * pointing to the command's --help, and exits with code 2; the usage itself is for --help only.
  */
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
-import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
+import { calcCommand, flightCommand } from './calc.js';
+import type { CalcOutcome } from './calculator-calls.js';
+import { deleteCalculationsCommand, reportEmissionsCommand } from './calculations.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
@@ -67,6 +69,18 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         return 0;
       }
       throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint or invite.');
+    case 'report':
+      if (sub === 'emissions') {
+        output.out(await reportEmissionsCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost report needs emissions.');
+    case 'calculations':
+      if (sub === 'delete') {
+        output.out(await deleteCalculationsCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost calculations needs delete.');
     case 'flight':
       return finish(await flightCommand(args.slice(1)));
     case 'calc':

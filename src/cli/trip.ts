@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { basisArgument, calculate, CALCULATOR_PATHS, outcomeOf, type CalcOutcome } from './calc.js';
+import { basisArgument, CALCULATOR_PATHS, outcomeOf } from './calc.js';
+import { calculate, type CalcOutcome } from './calculator-calls.js';
 import { explanationText } from './explain-text.js';
 import { parseCommand, UsageError } from './usage.js';
 

@@ -25,7 +25,11 @@ export const USAGE = `Usage:
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
+  truecost calc flight|cars|transportation|logistics|commute|freight|trip FILE.csv
   truecost trip FILE [--json] [--explain] [--basis wtw|ttw]
+  truecost report emissions --partner ID --env staging|production --from YYYY-MM-DD --to YYYY-MM-DD
+                 [--group-by scope3_category|endpoint|month|client] [--db URL]
+  truecost calculations delete --partner ID --before YYYY-MM-DD [--env staging|production] [--db URL]
   truecost jobs list [--state queued|delivering|delivered|failed] [--limit 100] [--db URL]
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
@@ -82,7 +86,19 @@ may be lower case (the API upper-cases them too). --basis ttw prints the tank-to
 the well-to-wake default (as ?basis=ttw). --carrier names the operating carrier by its two-character
 IATA code in upper case (6E, UA), as the API's carrier field: the flight flies that carrier's cited
 seat map where truecost's table has one.`,
-  calc: 'Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would (--explain: with `explanations`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).',
+  calc: `Reads an API request body from FILE or stdin and prints the response body, as the HTTP route would
+(--explain: with \`explanations\`, as ?explain=true; --basis wtw|ttw, as ?basis=; --report csv|json: the
+ISO 14083 report of a logistics or freight request, as ?report=iso14083, written as CSV or JSON).
+
+With FILE.csv, each row of the file is one request of one element (one flight, car, bus seat row or
+SUV, leg), and the command writes CSV: one row per input row, in order. The header names the
+element's fields as the API spells them (shipping_method, distance, ...; seat_map.economy for a
+nested field), beside the request's own (freight: region, transportation_type; transportation:
+vehicle_type, distance, total_capacity, seats_occupied; trip: trip_id) and an optional id. Empty
+cells are left out. The output columns are id (the row number without one), kg_co2e (well-to-wheel),
+t_co2e (the API's tonnes, where it answers tonnes), error_path (the refused column) and
+error_reason. A refused row does not stop the file; the exit code is then 1 (see docs/api.md,
+"Many requests from a CSV file").`,
   trip: `Prints the truecost of a whole booking, one line per leg and the total, in kg CO2e. FILE holds
 the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the API's response body,
 --explain how each leg was computed, --basis ttw the tank-to-wheel figures (as ?basis=ttw).`,
@@ -90,6 +106,13 @@ the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the AP
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
   unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
+  report: `Prints a partner's emissions statement as CSV, as GET /v3/reports/emissions answers it with
+Accept: text/csv: the recorded calculations that occurred from --from (included) to --to
+(excluded), whole UTC days, grouped by --group-by (default scope3_category), in kg CO2e
+well-to-wheel, and the period's orders as credits, shown apart and never subtracted.`,
+  calculations: `Deletes a partner's recorded calculations that occurred before the UTC day --before, in --env
+or, without it, in both environments, and prints how many. Recorded calculations are kept until
+then (docs/operations.md, "Recorded calculations: retention").`,
   worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
 };
 
@@ -116,6 +139,7 @@ const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   keys: '\nmemory: is refused: the key would be lost when the command exits.',
   partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
+  calculations: '\nmemory: is refused: it holds no calculation of another process.',
   worker: '\nmemory: is refused: it holds no job of another process.',
 };
 

@@ -35,6 +35,9 @@ button.danger { background: var(--warn); border-color: var(--warn); }
 pre { overflow-x: auto; background: color-mix(in srgb, var(--line) 30%, transparent); padding: .75rem; border-radius: .35rem; }
 code { font-family: ui-monospace, monospace; }
 .pager { display: flex; gap: 1rem; margin-top: 1rem; }
+.chart { display: block; width: 100%; max-width: 40rem; height: auto; }
+.chart .bar { fill: var(--accent); } .chart .axis { stroke: var(--line); } .chart text { fill: var(--muted); font-size: 12px; }
+caption { text-align: left; }
 @media (max-width: 40rem) { th, td { padding: .35rem .3rem; } header { padding: .5rem; } }
 `;
 

@@ -1,7 +1,8 @@
 /**
  * The partner dashboard: server-rendered pages under `/dashboard` where a partner signs in and
- * manages their keys and result endpoint, and reads their orders, opt-ins and bulk jobs. One fetch
- * handler, served by `truecost serve` beside the API. Session, CSRF and password rules: docs/dashboard.md.
+ * manages their keys and result endpoint, and reads their orders, opt-ins, bulk jobs and emissions.
+ * One fetch handler, served by `truecost serve` beside the API. Session, CSRF and password rules:
+ * docs/dashboard.md.
  */
 import { generateSigningSecret } from '../bulk/signing.js';
 import { readBodyText } from '../http/body.js';
@@ -12,6 +13,7 @@ import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { EndpointPolicy, LookupFunction } from '../bulk/endpoint-policy.js';
 import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './endpoint.js';
 import { keyPrefix } from './keys.js';
+import { emissionsCsvResponse, emissionsResponse } from './emissions.js';
 import { exportEvents, exportOrders } from './export.js';
 import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
 import { jobPage } from './listing-pages.js';
@@ -270,6 +272,8 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (method === 'GET' && first === 'orders' && rest.length === 0) return ordersResponse(store, viewer, url, now());
     if (method === 'GET' && first === 'orders' && rest.length === 2) return orderResponse(store, viewer, rest, now());
     if (method === 'GET' && first === 'opt-ins' && rest.length === 0) return optInsResponse(store, viewer, url);
+    if (method === 'GET' && first === 'emissions' && rest.length === 0) return emissionsResponse(store, viewer, url, now());
+    if (method === 'GET' && first === 'emissions.csv' && rest.length === 0) return emissionsCsvResponse(store, viewer, url, now());
     throw new PageError(404, 'Not found', 'No such page.');
   }
 

@@ -31,6 +31,8 @@ describe('truecost --help and --version', () => {
     [['jobs'], 'truecost jobs list'],
     [['jobs'], 'truecost jobs redrive [--partner ID] [--since ISO] [--until ISO]'],
     [['worker'], 'truecost worker ['],
+    [['report'], 'truecost report emissions --partner ID'],
+    [['calculations'], 'truecost calculations delete --partner ID --before'],
   ])('%j --help prints the usage of that command and exits 0', (command, line) => {
     for (const flag of ['--help', '-h']) {
       const result = truecost([...command, flag]);
