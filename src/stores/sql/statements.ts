@@ -5,7 +5,7 @@ import { CLAIMABLE_JOB_STATES } from './tables.js';
 import { listingStatements, type ListingStatementName } from './listings.js';
 import { rateLimitStatements } from './rate-limit.js';
 import { eventStatements } from './event-statements.js';
-import { calculationStatements } from './calculations.js';
+import { calculationStatements } from './calculation-statements.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
