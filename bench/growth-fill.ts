@@ -7,7 +7,7 @@
 // passed, and that was not cancelled, is marked announced a second after it (`unlock_announced_at`),
 // as the events worker of a running `truecost serve` or `truecost worker` would have marked it; so
 // the server starts with no backlog of unlocks to announce. No history rows or events are copied.
-// The partner also has N recorded calculations: one recorded through the store, the others copied
+// The partner also has recorded calculations (N unless said): one recorded through the store, the others copied
 // from it over the last 90 days, by four clients and three Scope 3 groups (4, 9, none), and the
 // per-day totals rebuilt from them by one GROUP BY, as the recordings would have written them.
 import Database from 'better-sqlite3';
@@ -31,6 +31,7 @@ export const CALCULATION_SPAN_MS = 90 * DAY_MS;
 export interface Filled {
   readonly url: string;
   readonly orders: number;
+  readonly calculations: number;
   readonly key: string;
   /** The dashboard's session cookie of the partner. */
   readonly cookie: string;
@@ -94,7 +95,7 @@ async function seed(store: Store, now: number): Promise<{ key: string; cookie: s
   return { key, cookie: `truecost_session=${token}` };
 }
 
-export async function fillSqlite(path: string, orders: number): Promise<Filled> {
+export async function fillSqlite(path: string, orders: number, calculations: number = orders): Promise<Filled> {
   const now = Date.now();
   const store = await openSqliteStore({ path });
   const { key, cookie } = await seed(store, now);
@@ -107,17 +108,17 @@ export async function fillSqlite(path: string, orders: number): Promise<Filled> 
   }).replaceAll('STEP', String(step));
   db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${orders - 1})
     INSERT INTO orders (${COLUMNS}) SELECT ${columns} FROM n, orders o WHERE o.partner_id = '${PARTNER}' AND o.partner_order_id = 'bench-0'`);
-  db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${orders - 1})
-    INSERT INTO calculations (${CALCULATION_COLUMNS}) SELECT ${calculationCopy.replaceAll('STEP', String(Math.floor(CALCULATION_SPAN_MS / orders)))}
+  db.exec(`WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${calculations - 1})
+    INSERT INTO calculations (${CALCULATION_COLUMNS}) SELECT ${calculationCopy.replaceAll('STEP', String(Math.floor(CALCULATION_SPAN_MS / calculations)))}
     FROM n, calculations c WHERE c.calculation_id = 'calc-0'`);
   db.exec('DELETE FROM calculation_days');
   db.exec(rebuildDays.replaceAll('DAY', "strftime('%Y-%m-%d', occurred_at / 1000, 'unixepoch')"));
   db.exec('ANALYZE');
   db.close();
-  return { url: `sqlite:${path}`, orders, key, cookie, newest: now, stepMs: step };
+  return { url: `sqlite:${path}`, orders, calculations, key, cookie, newest: now, stepMs: step };
 }
 
-export async function fillPostgres(connectionString: string, schema: string, orders: number): Promise<Filled> {
+export async function fillPostgres(connectionString: string, schema: string, orders: number, calculations: number = orders): Promise<Filled> {
   const now = Date.now();
   const admin = new pg.Client({ connectionString });
   await admin.connect();
@@ -134,8 +135,8 @@ export async function fillPostgres(connectionString: string, schema: string, ord
     await admin.query(`SET search_path TO "${schema}"`);
     await admin.query(`INSERT INTO orders (${COLUMNS}) SELECT ${columns}
       FROM generate_series(1::bigint, ${orders - 1}) AS i, orders o WHERE o.partner_id = '${PARTNER}' AND o.partner_order_id = 'bench-0'`);
-    await admin.query(`INSERT INTO calculations (${CALCULATION_COLUMNS}) SELECT ${calculationCopy.replaceAll('STEP', String(Math.floor(CALCULATION_SPAN_MS / orders)))}
-      FROM generate_series(1::bigint, ${orders - 1}) AS i, calculations c WHERE c.calculation_id = 'calc-0'`);
+    await admin.query(`INSERT INTO calculations (${CALCULATION_COLUMNS}) SELECT ${calculationCopy.replaceAll('STEP', String(Math.floor(CALCULATION_SPAN_MS / calculations)))}
+      FROM generate_series(1::bigint, ${calculations - 1}) AS i, calculations c WHERE c.calculation_id = 'calc-0'`);
     await admin.query('DELETE FROM calculation_days');
     await admin.query(rebuildDays.replaceAll('DAY', "to_char(to_timestamp(occurred_at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"));
     await admin.query('VACUUM ANALYZE orders');
@@ -143,7 +144,7 @@ export async function fillPostgres(connectionString: string, schema: string, ord
     await admin.query('VACUUM ANALYZE calculation_days');
     const url = new URL(connectionString);
     url.searchParams.set('schema', schema);
-    return { url: url.toString(), orders, key, cookie, newest: now, stepMs: step };
+    return { url: url.toString(), orders, calculations, key, cookie, newest: now, stepMs: step };
   } finally {
     await admin.end();
   }

@@ -19,12 +19,12 @@ const SIZES = [1_000, 1_000_000] as const;
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 3) || 3);
 const agent = new Agent({ keepAlive: true, maxSockets: 1 });
 
-interface Served extends Filled {
+export interface Served extends Filled {
   readonly child: ChildProcess;
   readonly port: number;
 }
 
-async function serve(filled: Filled, directory: string, name: string): Promise<Served> {
+export async function serve(filled: Filled, directory: string, name: string): Promise<Served> {
   const logFile = join(directory, `${name}.log`);
   const log = openSync(logFile, 'w');
   const child = spawn(process.execPath, [join(root, 'dist/cli.js'), 'serve', '--port', '0', '--db', filled.url], { cwd: root, stdio: ['ignore', log, 'inherit'] });
@@ -42,19 +42,20 @@ async function serve(filled: Filled, directory: string, name: string): Promise<S
  * request written on a kept-alive connection the server had just closed (idle past its keep-alive
  * timeout while the other server was being timed) is sent once more on a new one.
  */
-async function send(server: Served, method: string, path: string, body?: string): Promise<{ bytes: number; lines: number }> {
+export async function send(server: Served, method: string, path: string, body?: string, accept?: string): Promise<{ bytes: number; lines: number }> {
   try {
-    return await sendOnce(server, method, path, body);
+    return await sendOnce(server, method, path, body, accept);
   } catch (error) {
     if (!(error instanceof ResetOnReuse)) throw error;
-    return sendOnce(server, method, path, body);
+    return sendOnce(server, method, path, body, accept);
   }
 }
 
 class ResetOnReuse extends Error {}
 
-function sendOnce(server: Served, method: string, path: string, body?: string): Promise<{ bytes: number; lines: number }> {
+function sendOnce(server: Served, method: string, path: string, body?: string, accept?: string): Promise<{ bytes: number; lines: number }> {
   const headers: Record<string, string> = { cookie: server.cookie, 'x-api-key': server.key };
+  if (accept !== undefined) headers['accept'] = accept;
   if (body !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) });
   return new Promise((resolve, reject) => {
     const sent = request({ host: '127.0.0.1', port: server.port, path, method, agent, headers }, (response) => {
@@ -97,10 +98,7 @@ function requests(): { name: string; method: string; path: (server: Served) => s
     },
     { name: 'E3 add climes', method: 'PATCH', path: () => '/v3/integrations/vote/order/add', body: () => JSON.stringify({ partner_order_id: 'bench-0', climes: 0.000001 }) },
     { name: 'GET order', method: 'GET', path: (server) => `/v3/integrations/vote/order/bench-${Math.floor(server.orders / 2)}` },
-    // The emissions statement reads per-day totals: a month of them whatever the calculations in it.
-    { name: 'statement, 30 days by category', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 60, 30)}` },
-    { name: 'statement, 30 days by client', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 60, 30)}&group_by=client` },
-    { name: 'statement, 90 days by month', method: 'GET', path: (server) => `/v3/reports/emissions?${period(server, 90, 91)}&group_by=month` },
+    // The emissions statement: bench/growth-statement.bench.ts, at 1 000 orders and both sizes of calculations.
     { name: 'calculations listing, first page', method: 'GET', path: () => '/v3/calculations?limit=100' },
     { name: 'calculations listing, one client in a week', method: 'GET', path: (server) => `/v3/calculations?client=client-1&${period(server, 30, 7)}` },
     { name: 'GET calculation', method: 'GET', path: (server) => `/v3/calculations/calc-${Math.floor(server.orders / 2)}` },
@@ -114,7 +112,7 @@ function requests(): { name: string; method: string; path: (server: Served) => s
 }
 
 /** `from` and `to` of a period starting `startDaysAgo` days before the fill, `days` long (UTC days). */
-function period(server: Served, startDaysAgo: number, days: number): string {
+export function period(server: Served, startDaysAgo: number, days: number): string {
   const day = (at: number): string => new Date(at).toISOString().slice(0, 10);
   const from = server.newest - startDaysAgo * 86_400_000;
   return `from=${day(from)}&to=${day(from + days * 86_400_000)}`;
