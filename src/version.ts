@@ -5,4 +5,4 @@
  *
  * @remarks Since 0.1.0
  */
-export const PACKAGE_VERSION = '0.2.0';
+export const PACKAGE_VERSION = '0.3.0';
