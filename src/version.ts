@@ -5,4 +5,4 @@
  *
  * @remarks Since 0.1.0
  */
-export const PACKAGE_VERSION = '0.3.0';
+export const PACKAGE_VERSION = '0.4.0';
