@@ -82,7 +82,7 @@ export interface JobStore {
    * Moves the end of `workerId`'s lease on a delivering job to `leaseExpiresAt` (the worker's
    * heartbeat while it works); false when it no longer holds the job. A store without it keeps
    * each lease as claimed: a delivery must then end within it.
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   extendLease?(jobId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */
@@ -95,13 +95,13 @@ export interface JobStore {
    * Queues again, due at `now`, every failed job that matches `filter` (its failure time is its
    * `updatedAt`); resolves to how many. Optional: `redriveJobs` of ./queue.ts does it through
    * `listJobs` and `retryJob` for a store without it (the memory store).
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   redriveJobs?(filter: RedriveFilter, now: number): Promise<number>;
   /**
    * The queue at `now`, in one read. Optional: `jobQueueHealth` of ./queue.ts counts `listJobs`
    * for a store without it (the memory store).
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   jobQueueHealth?(now: number): Promise<JobQueueHealth>;
 }

@@ -89,7 +89,7 @@ function computed(request: TripRequest, options: TripOptions): { response: TripR
  *   { mode: 'hotel', country: 'IN', nights: 2 }] } });
  * // { message: 'Truecost calculated successfully', trip: { trip_id: 'trip-1', total_kg: ..., legs: [...] } }
  * ```
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export function tripTruecost(request: TripRequestInput, options: TripOptions = {}): TripResponse {
   return computed(checkedRequest(tripRequestSchema, request), options).response;
@@ -104,7 +104,7 @@ export function tripTruecost(request: TripRequestInput, options: TripOptions = {
  * explainTrip(request).items[1].factors[0].source; // the DESNZ hotel row
  * ```
  * @throws TruecostValidationError when the schema refuses the request.
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export function explainTrip(request: TripRequestInput, options: TripOptions = {}): Explained<TripResponse> {
   const { response, legs, ids, figures } = computed(checkedRequest(tripRequestSchema, request), options);
