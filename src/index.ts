@@ -205,4 +205,4 @@ export {
   type TripResponse,
 } from './schemas/trip.js';
 export { INDIAN_RAIL_CLASSES, type IndianRailClass } from './data/indian-railways-coaches.js';
-export { explainTrip, tripTruecost, type TripOptions } from './calculators/trip/index.js';
+export { explainTrip, explainTripTruecost, tripTruecost, type TripOptions } from './calculators/trip/index.js';
