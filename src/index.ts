@@ -6,7 +6,13 @@
  */
 export { apiErrors, successMessages, type ApiErrorName } from './errors.js';
 export { isStoreUnavailable, StoreUnavailableError, type StoreUnavailableReason } from './orders/unavailable.js';
-export { validate, type ValidationProblem, type ValidationResult } from './validation/validate.js';
+export {
+  validate,
+  type ValidateOptions,
+  type ValidationProblem,
+  type ValidationReport,
+  type ValidationResult,
+} from './validation/validate.js';
 export { TruecostValidationError } from './validation/checked-request.js';
 export {
   MAX_CLIMES,

@@ -4,7 +4,6 @@ import {
   busTruecost,
   carTruecost,
   commuteTruecost,
-  explainTrip,
   explainTripTruecost,
   flightTruecost,
   INDIAN_RAIL_CLASSES,
