@@ -39,8 +39,9 @@ function sinceTags(): { version: string; at: string }[] {
   for (const file of sources(join(root, 'src'))) {
     const lines = readFileSync(file, 'utf8').split('\n');
     lines.forEach((line, index) => {
-      for (const match of line.matchAll(/@remarks Since (\S+?)\.?(?=\s|\*|$)/g)) {
-        tags.push({ version: match[1] ?? '', at: `${relative(root, file)}:${index + 1}` });
+      for (const match of line.matchAll(/@remarks Since (\S+)/g)) {
+        // The version may end a sentence or a clause: `Since 0.1.0.`, `Since 0.1.0; options since 0.5.0`.
+        tags.push({ version: (match[1] ?? '').replace(/[.,;:)]+$/, ''), at: `${relative(root, file)}:${index + 1}` });
       }
     });
   }
