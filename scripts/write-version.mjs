@@ -12,7 +12,7 @@ const text = `// Written by scripts/write-version.mjs from package.json; do not 
 /**
  * The version of the truecost package, as in its package.json.
  *
- * @remarks Since 0.1.0
+ * @remarks Since 0.2.0
  */
 export const PACKAGE_VERSION = '${version}';
 `;

@@ -6,7 +6,13 @@
  */
 export { apiErrors, successMessages, type ApiErrorName } from './errors.js';
 export { isStoreUnavailable, StoreUnavailableError, type StoreUnavailableReason } from './orders/unavailable.js';
-export { validate, type ValidationProblem, type ValidationResult } from './validation/validate.js';
+export {
+  validate,
+  type ValidateOptions,
+  type ValidationProblem,
+  type ValidationReport,
+  type ValidationResult,
+} from './validation/validate.js';
 export { TruecostValidationError } from './validation/checked-request.js';
 export {
   MAX_CLIMES,
@@ -205,4 +211,4 @@ export {
   type TripResponse,
 } from './schemas/trip.js';
 export { INDIAN_RAIL_CLASSES, type IndianRailClass } from './data/indian-railways-coaches.js';
-export { explainTrip, tripTruecost, type TripOptions } from './calculators/trip/index.js';
+export { explainTrip, explainTripTruecost, tripTruecost, type TripOptions } from './calculators/trip/index.js';

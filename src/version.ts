@@ -3,6 +3,6 @@
 /**
  * The version of the truecost package, as in its package.json.
  *
- * @remarks Since 0.1.0
+ * @remarks Since 0.2.0
  */
-export const PACKAGE_VERSION = '0.0.0';
+export const PACKAGE_VERSION = '0.4.0';

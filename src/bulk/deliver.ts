@@ -54,7 +54,7 @@ export interface SignedDelivery {
  * POSTs `body` to the endpoint with the Standard Webhooks headers (`webhook-id`, `webhook-timestamp`,
  * `webhook-signature`), as bulk results and order events are delivered, and waits at most
  * `timeoutMs`. `{ok: true}` for a 2xx answer, else `{ok: false, error}`; never rejects.
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export async function deliverSigned(request: SignedDelivery): Promise<DeliveryResult> {
   const { body, id, timestampSeconds } = request;

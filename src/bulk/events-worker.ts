@@ -61,7 +61,7 @@ export interface EventsWorker {
  * const worker = startEventsWorker({ store });
  * // on shutdown: await worker.stop();
  * ```
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export function startEventsWorker(options: EventsWorkerOptions): EventsWorker {
   const store = options.store;

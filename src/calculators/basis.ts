@@ -19,7 +19,9 @@ export interface CalculatorOptions {
 
 /** A result's two parts, in the result's unit. */
 export interface EmissionParts {
+  /** The tank-to-wheel part, in the result's unit (tonnes or kg CO2e). */
   readonly tankToWheel: number;
+  /** The well-to-tank part, in the result's unit (tonnes or kg CO2e). */
   readonly wellToTank: number;
 }
 

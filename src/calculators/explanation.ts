@@ -12,7 +12,10 @@ export interface ItemExplanation {
   readonly factors: readonly FactorUse[];
   /** Each default filled in and each assumption or fallback applied, as a sentence. */
   readonly assumptions: readonly string[];
-  /** The element's result before rounding, in the unit of the response. */
+  /**
+   * The element's result before rounding, in the unit of the response (tonnes or kg CO2e, as
+   * docs/api.md gives each).
+   */
   readonly unrounded: number;
 }
 

@@ -14,7 +14,7 @@ import { explainFlightTruecost, flightTruecost } from './flight/index.js';
 import { explainFreightTruecost, freightTruecost } from './freight.js';
 import { freightReport, logisticsReport } from './iso14083.js';
 import { explainLogisticsTruecost, logisticsTruecost } from './logistics.js';
-import { explainTrip, tripTruecost } from './trip/index.js';
+import { explainTripTruecost, tripTruecost } from './trip/index.js';
 import { explainTransportationTruecost, transportationTruecost } from './transportation.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 
@@ -36,7 +36,7 @@ export const recordableCalculators: Readonly<Record<CalculationEndpoint, Recorda
   logistics: { calculate: logisticsTruecost, explain: explainLogisticsTruecost, kgPerUnit: 1000, report: logisticsReport },
   commute: { calculate: commuteTruecost, explain: explainCommuteTruecost, kgPerUnit: 1000 },
   freight: { calculate: freightTruecost, explain: explainFreightTruecost, kgPerUnit: 1000, report: freightReport },
-  trip: { calculate: tripTruecost, explain: explainTrip, kgPerUnit: 1 },
+  trip: { calculate: tripTruecost, explain: explainTripTruecost, kgPerUnit: 1 },
 };
 
 /** The figures of a recorded calculation, in whole grams of CO2e. */

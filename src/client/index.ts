@@ -282,7 +282,7 @@ const ORDER_EVENT_TYPES: readonly string[] = ['order.created', 'order.climes_add
  * if (event === undefined) return new Response(null, { status: 401 });
  * if (event.type === 'order.unlocked') await markFinal(event.data.order.partner_order_id);
  * ```
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export async function verifyOrderEvent(secret: string, headers: WebhookHeaders, body: string): Promise<OrderEventMessage | undefined> {
   if (!(await verifyWebhook(secret, headers, body))) return undefined;

@@ -8,6 +8,7 @@ export type SourceTag = 'verified' | 'transcribed' | 'derived' | 'assumed';
 export interface FactorUse {
   /** What the factor is, in the domain's words, e.g. `HDV diesel emission factor`. */
   readonly name: string;
+  /** The factor's value, in `unit`. */
   readonly value: number;
   /** Unit of `value`, e.g. `kg CO2/km`, `kg CO2e/kg fuel`. */
   readonly unit: string;
@@ -29,6 +30,11 @@ export interface EmissionBasis {
   readonly scope: 'tank-to-wheel' | 'well-to-wheel' | 'tank-to-wake' | 'well-to-wake' | 'hotel-stay';
   /** The global warming potentials CH4 and N2O are weighted with, e.g. `IPCC AR5 GWP100`. */
   readonly gwp: string;
+  /** The tank-to-wheel part, in the element's unit (the response's tonnes or kg CO2e). */
   readonly tank_to_wheel: number;
+  /**
+   * The well-to-tank part, in the element's unit (the response's tonnes or kg CO2e); 0 on the
+   * tank-to-wheel basis.
+   */
   readonly well_to_tank: number;
 }

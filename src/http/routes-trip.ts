@@ -1,4 +1,4 @@
-import { explainTrip, tripTruecost } from '../calculators/trip/index.js';
+import { explainTripTruecost, tripTruecost } from '../calculators/trip/index.js';
 import { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { AnyRoute } from './route.js';
 import { calculatorRoute } from './routes-calculators.js';
@@ -15,7 +15,7 @@ export const tripRoutes: readonly AnyRoute[] = [
     response: tripResponseSchema,
     serverError: 'tripServerError',
     calculate: tripTruecost,
-    explain: explainTrip,
+    explain: explainTripTruecost,
     flightOptions: true,
     records: 'trip',
   }),

@@ -11,7 +11,10 @@ import type { JobRecord, JobState } from './job-store.js';
 export interface ApiKeySummary extends ApiKeyRecord {
   /** The start of the key, or null for keys stored before prefixes were kept. */
   readonly prefix: string | null;
-  /** The last authenticated request with the key, to the minute (see docs/dashboard.md); null when unused. */
+  /**
+   * The last authenticated request with the key, to the minute (see docs/dashboard.md), in
+   * milliseconds since the epoch; null when unused.
+   */
   readonly lastUsedAt: number | null;
 }
 
@@ -25,6 +28,7 @@ export interface OrderEvent {
   readonly deltaMicroClimes: number;
   /** The climes the order held after the change, in micro-climes. */
   readonly microClimesAfter: number;
+  /** When the change was made, in milliseconds since the epoch. */
   readonly at: number;
 }
 
@@ -36,6 +40,7 @@ export interface ListPage<T> {
 
 /** A row's place in a listing: its time (created_at; updated_at for opt-ins) and its id. */
 export interface ListPosition {
+  /** The row's time, in milliseconds since the epoch. */
   readonly at: number;
   readonly id: string;
 }
@@ -47,6 +52,7 @@ export interface ListPosition {
  * (greatest) first; ids compare by their characters' code points.
  */
 export interface PageBounds {
+  /** The most rows of the page (a count). */
   readonly limit: number;
   readonly after?: ListPosition;
   readonly before?: ListPosition;
@@ -60,6 +66,7 @@ export interface OrderListQuery extends PageBounds {
   readonly state?: OrderState;
   /** Matches partner_order_id or cart_id exactly. */
   readonly search?: string;
+  /** The instant the state is computed at, in milliseconds since the epoch. */
   readonly now: number;
 }
 
@@ -79,8 +86,14 @@ export interface JobListQuery extends PageBounds {
 export interface SessionRecord {
   readonly tokenHash: string;
   readonly partnerId: string;
+  /** When the session started, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the session ends, in milliseconds since the epoch. */
   readonly expiresAt: number;
+  /**
+   * When the session was signed out or revoked, in milliseconds since the epoch; null while it is
+   * valid.
+   */
   readonly revokedAt: number | null;
 }
 
@@ -88,8 +101,11 @@ export interface SessionRecord {
 export interface InviteRecord {
   readonly tokenHash: string;
   readonly partnerId: string;
+  /** When the invitation was made, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the invitation lapses, in milliseconds since the epoch. */
   readonly expiresAt: number;
+  /** When the invitation was used, in milliseconds since the epoch; null until then. */
   readonly usedAt: number | null;
 }
 
@@ -99,7 +115,7 @@ export interface InviteRecord {
  */
 export interface SignInFailureCount {
   readonly key: string;
-  /** The failures recorded since the window started, at least 1. */
+  /** How many failures were recorded since the window started (a count, at least 1). */
   readonly count: number;
   /** When the window ends, in milliseconds since the epoch: from then on the key counts from 0. */
   readonly windowEnds: number;

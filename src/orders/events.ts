@@ -30,6 +30,7 @@ export interface OutboxEvent extends Scope {
   readonly type: OrderEventType;
   /** The climes the order held once the change was made, in micro-climes. */
   readonly microClimes: number;
+  /** When the change was made, in milliseconds since the epoch. */
   readonly createdAt: number;
 }
 
@@ -37,11 +38,18 @@ export interface OutboxEvent extends Scope {
 export interface EventDelivery extends OutboxEvent {
   readonly order: OrderRecord;
   readonly state: EventDeliveryState;
+  /** How many delivery attempts were started (a count). */
   readonly attempts: number;
   readonly lastError: string | null;
+  /** The earliest time the next attempt may start, in milliseconds since the epoch. */
   readonly nextAttemptAt: number;
   readonly leaseOwner: string | null;
+  /**
+   * Until when `leaseOwner` holds the event, in milliseconds since the epoch; null when no one
+   * holds it.
+   */
   readonly leaseExpiresAt: number | null;
+  /** When the partner accepted the event, in milliseconds since the epoch; null until then. */
   readonly deliveredAt: number | null;
 }
 
@@ -67,6 +75,7 @@ export interface EventPage {
 /** One page of the events feed: oldest first, after the event `after` (exclusive) when given. */
 export interface EventListQuery {
   readonly after?: string;
+  /** The most events of the page (a count). */
   readonly limit: number;
 }
 
@@ -128,6 +137,7 @@ export type EventOrderView = Omit<OrderView, (typeof CUSTOMER_FIELDS)[number]>;
 export interface OrderEventBody {
   readonly id: string;
   readonly type: OrderEventType;
+  /** When the change was made, in milliseconds since the epoch. */
   readonly created_at: number;
   readonly data: { readonly order: EventOrderView };
 }

@@ -15,6 +15,7 @@ export interface IdempotencyClaim extends Scope {
 
 /** The answer stored with a key: the status and the exact body text. */
 export interface StoredAnswer {
+  /** The HTTP status code of the answer. */
   readonly status: number;
   readonly body: string;
 }
@@ -27,7 +28,8 @@ export interface IdempotencyRecord {
   readonly answer: StoredAnswer | null;
   /**
    * While the first request runs: the end of its lease, after which another request may take the
-   * key over. Once answered: the end of the retention window. From then on the key is free.
+   * key over. Once answered: the end of the retention window. From then on the key is free. In
+   * milliseconds since the epoch.
    */
   readonly expiresAt: number;
 }

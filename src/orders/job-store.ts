@@ -17,36 +17,49 @@ export interface JobRecord extends Scope {
   /** The E7 request body as validated, to be computed by the worker. */
   readonly request: unknown;
   readonly state: JobState;
+  /** How many delivery attempts were started (a count). */
   readonly attempts: number;
   readonly lastError: string | null;
   /** The delivered body (flight_id to tonnes string) once computed, else null. */
   readonly results: Readonly<Record<string, string>> | null;
+  /** When the job was accepted, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the job last changed, in milliseconds since the epoch. */
   readonly updatedAt: number;
-  /** The earliest time the next delivery attempt may start. */
+  /** The earliest time the next delivery attempt may start, in milliseconds since the epoch. */
   readonly nextAttemptAt: number;
   /** The worker holding the job, and until when; null when no one holds it. */
   readonly leaseOwner: string | null;
+  /**
+   * Until when `leaseOwner` holds the job, in milliseconds since the epoch; null when no one holds
+   * it.
+   */
   readonly leaseExpiresAt: number | null;
+  /** When the partner accepted the results, in milliseconds since the epoch; null until then. */
   readonly deliveredAt: number | null;
 }
 
 /** Which failed jobs {@link JobStore.redriveJobs} queues again: by partner, and by when they failed (`since` included, `until` not). */
 export interface RedriveFilter {
   readonly partnerId?: string;
+  /** Jobs that failed at or after this time, in milliseconds since the epoch. */
   readonly since?: number;
+  /** Jobs that failed before this time, in milliseconds since the epoch. */
   readonly until?: number;
 }
 
 /** The bulk queue at one instant, for metrics (docs/bulk.md, "The queue's health"). */
 export interface JobQueueHealth {
-  /** Jobs waiting for an attempt: queued, due or not. */
+  /** How many jobs wait for an attempt, due or not (a count). */
   readonly queued: number;
-  /** Jobs a worker holds (their lease may have lapsed, after a crash). */
+  /** How many jobs a worker holds (a count; their lease may have lapsed, after a crash). */
   readonly delivering: number;
-  /** Jobs that failed for good and wait for a retry or a redrive. */
+  /** How many jobs failed for good and wait for a retry or a redrive (a count). */
   readonly failed: number;
-  /** When the job that has been due the longest without a worker became due; null when none is. */
+  /**
+   * When the job that has been due the longest without a worker became due, in milliseconds since
+   * the epoch; null when none is.
+   */
   readonly oldestDueAt: number | null;
 }
 
@@ -82,7 +95,7 @@ export interface JobStore {
    * Moves the end of `workerId`'s lease on a delivering job to `leaseExpiresAt` (the worker's
    * heartbeat while it works); false when it no longer holds the job. A store without it keeps
    * each lease as claimed: a delivery must then end within it.
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   extendLease?(jobId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
   /** The job in this scope (jobs are invisible to other partners and environments). */
@@ -95,13 +108,13 @@ export interface JobStore {
    * Queues again, due at `now`, every failed job that matches `filter` (its failure time is its
    * `updatedAt`); resolves to how many. Optional: `redriveJobs` of ./queue.ts does it through
    * `listJobs` and `retryJob` for a store without it (the memory store).
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   redriveJobs?(filter: RedriveFilter, now: number): Promise<number>;
   /**
    * The queue at `now`, in one read. Optional: `jobQueueHealth` of ./queue.ts counts `listJobs`
    * for a store without it (the memory store).
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   jobQueueHealth?(now: number): Promise<JobQueueHealth>;
 }

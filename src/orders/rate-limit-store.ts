@@ -3,9 +3,9 @@
 
 /** A token bucket as the limiter describes it: how many tokens it holds at most, and its refill. */
 export interface RateBucket {
-  /** The most tokens the bucket holds (the burst). */
+  /** The most tokens the bucket holds (the burst), in tokens. */
   readonly capacity: number;
-  /** Tokens added per second. */
+  /** Tokens added per second (tokens/s). */
   readonly perSecond: number;
 }
 
@@ -13,7 +13,7 @@ export interface RateBucket {
 export interface RateTake {
   /** Whether a token was taken (the request may go ahead). */
   readonly taken: boolean;
-  /** The tokens left in the bucket afterwards, a fraction included. */
+  /** The tokens left in the bucket afterwards, in tokens, a fraction included. */
   readonly tokens: number;
 }
 

@@ -22,10 +22,15 @@ export interface OrderRecord extends Scope {
   readonly order: Order;
   /** The cart the order claims: vote orders only (cart_id, or partner_order_id when omitted); else null. */
   readonly cartId: string | null;
+  /** When the order unlocks, in milliseconds since the epoch. */
   readonly unlockDate: number;
+  /** When the order was created, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the order last changed, in milliseconds since the epoch. */
   readonly updatedAt: number;
-  /** When the order was cancelled in full, or null. */
+  /**
+   * When the order was cancelled in full, in milliseconds since the epoch; null when it was not.
+   */
   readonly cancelledAt: number | null;
 }
 
@@ -33,7 +38,9 @@ export interface OrderRecord extends Scope {
 export interface OptInRecord extends Scope {
   readonly cartId: string;
   readonly optedIn: boolean;
+  /** The climes of the cart, in micro-climes (exact integers). */
   readonly microClimes: number;
+  /** When the choice was last saved, in milliseconds since the epoch. */
   readonly updatedAt: number;
 }
 
@@ -42,6 +49,8 @@ export interface ApiKeyRecord {
   readonly keyHash: string;
   readonly partnerId: string;
   readonly environment: Environment;
+  /** When the key was made, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the key was revoked, in milliseconds since the epoch; null while it is valid. */
   readonly revokedAt: number | null;
 }

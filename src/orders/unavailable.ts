@@ -18,7 +18,7 @@ export const DISK_FULL_RETRY_AFTER_SECONDS = 30;
  * ```ts
  * throw new StoreUnavailableError('unavailable', 'no answer within 5000 ms', { cause: error });
  * ```
- * @remarks Since 0.1.0
+ * @remarks Since 0.2.0
  */
 export class StoreUnavailableError extends Error {
   override readonly name = 'StoreUnavailableError';

@@ -31,6 +31,7 @@ export type CommuteMethod = (typeof COMMUTE_METHODS)[number];
 /** A parsed E12 leg; `commute_distance` in km. */
 export interface CommuteLeg {
   readonly commute_method: CommuteMethod;
+  /** The leg's distance, in km. */
   readonly commute_distance: number;
   readonly defaulted?: DefaultedFields;
 }

@@ -20,7 +20,9 @@ export const MAX_CONTAINER_TARE_TONNES = 10;
  * carrier's fuel when sent ({@link LegData}).
  */
 export interface FreightTruckFields extends LegData {
+  /** The empty truck's mass, in tonnes. */
   readonly truck_unladen_weight?: number;
+  /** The most the truck carries, in tonnes. */
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
 }
@@ -28,16 +30,21 @@ export interface FreightTruckFields extends LegData {
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
 export interface FreightContainerLeg extends FreightTruckFields {
   readonly shipping_method: 'container';
+  /** The cargo's mass, in tonnes. */
   readonly weight: number;
+  /** The leg's distance, in km. */
   readonly distance: number;
   readonly container_type: ContainerType;
+  /** The empty container's mass, in tonnes (at most {@link MAX_CONTAINER_TARE_TONNES}). */
   readonly container_tare_weight?: number;
 }
 
 /** A parsed loose leg: `weight` (tonnes) and `distance` (km). */
 export interface FreightLooseLeg extends FreightTruckFields {
   readonly shipping_method: 'loose';
+  /** The cargo's mass, in tonnes. */
   readonly weight: number;
+  /** The leg's distance, in km. */
   readonly distance: number;
 }
 

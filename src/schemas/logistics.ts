@@ -30,8 +30,11 @@ export function isTruckMethod(method: ShippingMethod): method is TruckMethod {
  */
 export interface LogisticsLeg extends LegData {
   readonly shipping_method: ShippingMethod;
+  /** The leg's distance, in km. */
   readonly shipping_distance: number;
+  /** The cargo's mass, in tonnes. */
   readonly shipping_weight: number;
+  /** The truck's capacity, in tonnes (truck legs only). */
   readonly truck_capacity?: number;
   readonly defaulted?: DefaultedFields;
 }

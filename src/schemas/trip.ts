@@ -140,7 +140,7 @@ function legRules(legs: readonly LegInput[], report: ReportIssue): void {
  *   { mode: 'flight', departure: 'DEL', arrival: 'BOM', round_trip: true },
  *   { mode: 'hotel', country: 'IN', nights: 2 }] } });
  * ```
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export const tripRequestSchema = /* @__PURE__ */ z.object({
   trip: z.object({

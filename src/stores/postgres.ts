@@ -38,13 +38,13 @@ export interface PostgresStoreOptions {
    * A `postgres://` URL straight to PostgreSQL (not through a transaction-pooling proxy) on which
    * one connection LISTENs for key changes, so that every process learns of a key added or
    * revoked at once. Without it the store polls a counter every `keyPollIntervalMs` instead.
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   readonly listenConnectionString?: string;
   /**
    * Without `listenConnectionString`: how often the store reads the key change counter, in
    * milliseconds (default 1000); `revokeApiKey` resolves this long (and 250 ms) after its commit.
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   readonly keyPollIntervalMs?: number;
   /** The schema holding the tables, created when missing (default `public`). Lower-case letters, digits and underscores. */
@@ -53,7 +53,7 @@ export interface PostgresStoreOptions {
    * Whether statements are named, so that each connection parses and plans each once (default
    * true). False for a transaction-pooling proxy that keeps no prepared statements: PgBouncer before
    * 1.21, or later with `max_prepared_statements = 0` (docs/operations.md, "PgBouncer").
-   * @remarks Since 0.2.0
+   * @remarks Since 0.3.0
    */
   readonly preparedStatements?: boolean;
   /** Most connections the store keeps open (default 10). */

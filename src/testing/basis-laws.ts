@@ -16,7 +16,7 @@ export interface EmissionFigure {
  * The figure of one element of a truecost explanation: its unrounded result and the parts of its
  * `basis`.
  *
- * @remarks Since 0.2.0
+ * @remarks Since 0.3.0
  */
 export function figureOfExplanation(item: {
   readonly unrounded: number;
@@ -44,7 +44,7 @@ function nonNegativeFinite(value: number, what: string): void {
  * import { arbitraries, basisLaws, figureOfExplanation } from 'truecost/testing';
  * await fc.assert(basisLaws.partsSumToTotal(arbitraries.car, (body) => figureOfExplanation(explainCarTruecost(body).items[0])));
  * ```
- * @remarks Since 0.2.0
+ * @remarks Since 0.3.0
  */
 export const basisLaws = {
   /** Both parts are finite and not negative, and they sum to the total. */

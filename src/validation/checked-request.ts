@@ -15,7 +15,7 @@ import { validate, wasValidatedBy, type ValidationProblem } from './validate.js'
  *   // queries.cars.0.distance_travelled Must be greater than 0.
  * }
  * ```
- * @remarks Since 0.1.0
+ * @remarks Since 0.2.0
  */
 export class TruecostValidationError extends Error {
   override readonly name = 'TruecostValidationError';

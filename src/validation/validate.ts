@@ -1,7 +1,7 @@
 import { safeParse, type core, type output } from 'zod/mini';
 import { ignoredFields } from './ignored-fields.js';
 
-/** The first problem found in a request: the dotted path of the field and why it was refused. */
+/** A problem found in a request: the dotted path of the field and why it was refused. */
 export interface ValidationProblem {
   /** Dotted path of the field, e.g. `queries.flights.3.departure`; empty for the body itself. */
   readonly path: string;
@@ -26,6 +26,29 @@ export type ValidationResult<T> =
       readonly ignored: readonly string[];
     }
   | { readonly ok: false; readonly error: ValidationProblem };
+
+/**
+ * Options of {@link validate}.
+ *
+ * @remarks Since 0.5.0
+ */
+export interface ValidateOptions {
+  /**
+   * When true, a refused input reports every problem found (`errors`), not only the first. The
+   * HTTP API, like `validate` without it, answers the first (docs/api.md).
+   */
+  readonly all?: boolean;
+}
+
+/**
+ * What `validate(schema, input, { all: true })` returns: {@link ValidationResult} whose refusal
+ * also lists every problem found, in the order of the schema's checks; `errors[0]` is `error`.
+ *
+ * @remarks Since 0.5.0
+ */
+export type ValidationReport<T> =
+  | Extract<ValidationResult<T>, { readonly ok: true }>
+  | { readonly ok: false; readonly error: ValidationProblem; readonly errors: readonly ValidationProblem[] };
 
 // The values `validate` returned, each with the schema that accepted it: a calculator given one of
 // them does not validate it again (src/validation/checked-request.ts).
@@ -53,21 +76,36 @@ export function acceptedAs<T>(schema: core.$ZodType, input: unknown, value: T, i
 
 /**
  * Parses `input` with `schema` and returns the parsed value, with the paths of the fields it
- * ignored, or the first problem found. A calculator given the returned value does not validate it
- * again (change it, and validate it again before you pass it on).
+ * ignored, or the first problem found; with `{ all: true }`, every problem found as well
+ * (`errors`). A calculator given the returned value does not validate it again (change it, and
+ * validate it again before you pass it on).
  *
  * @example
  * ```ts
  * const result = validate(flightRequestSchema, body);
  * if (!result.ok) console.log(result.error.path, result.error.reason);
  * else if (result.ignored.length > 0) console.warn('ignored:', result.ignored.join(', '));
+ *
+ * const report = validate(flightRequestSchema, body, { all: true });
+ * if (!report.ok) for (const { path, reason } of report.errors) console.log(path, reason);
  * ```
- * @remarks Since 0.1.0
+ * @remarks Since 0.1.0; `options` since 0.5.0
  */
 export function validate<S extends core.$ZodType>(
   schema: S,
   input: unknown,
-): ValidationResult<output<S>> {
+  options: ValidateOptions & { readonly all: true },
+): ValidationReport<output<S>>;
+export function validate<S extends core.$ZodType>(
+  schema: S,
+  input: unknown,
+  options?: ValidateOptions,
+): ValidationResult<output<S>>;
+export function validate<S extends core.$ZodType>(
+  schema: S,
+  input: unknown,
+  options: ValidateOptions = {},
+): ValidationReport<output<S>> | ValidationResult<output<S>> {
   // Parsing without options is markedly faster, so the input is parsed again, with reportInput
   // (which lets a wrong type be told apart from a missing field), only when it was refused.
   const accepted = safeParse(schema, input);
@@ -75,8 +113,22 @@ export function validate<S extends core.$ZodType>(
   const parsed = safeParse(schema, input, { reportInput: true });
   if (parsed.success) return acceptedAs(schema, input, parsed.data);
   const issue = parsed.error.issues[0];
-  if (issue === undefined) return { ok: false, error: { path: '', reason: 'Invalid request.' } };
-  return { ok: false, error: problemOf(issue) };
+  const error = issue === undefined ? { path: '', reason: 'Invalid request.' } : problemOf(issue);
+  if (options.all !== true) return { ok: false, error };
+  return { ok: false, error, errors: distinctProblems(parsed.error.issues.map(problemOf), error) };
+}
+
+// Every problem once, in the order found; the first is always `error`.
+function distinctProblems(problems: readonly ValidationProblem[], first: ValidationProblem): ValidationProblem[] {
+  const seen = new Set<string>();
+  const distinct: ValidationProblem[] = [];
+  for (const problem of [first, ...problems]) {
+    const key = `${problem.path}\u0000${problem.reason}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    distinct.push(problem);
+  }
+  return distinct;
 }
 
 function problemOf(issue: core.$ZodIssue): ValidationProblem {

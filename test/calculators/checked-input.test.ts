@@ -35,7 +35,7 @@ import {
   transportationRequestSchema,
   transportationTruecost,
   TruecostValidationError,
-  explainTrip,
+  explainTripTruecost,
   tripRequestSchema,
   tripTruecost,
   validate,
@@ -90,7 +90,7 @@ const cases: readonly Case[] = [
   { name: 'freightTruecost', calculate: freightTruecost, schema: freightRequestSchema, valid: bodies.freight },
   { name: 'explainFreightTruecost', calculate: explainFreightTruecost, schema: freightRequestSchema, valid: bodies.freight },
   { name: 'tripTruecost', calculate: tripTruecost, schema: tripRequestSchema, valid: bodies.trip },
-  { name: 'explainTrip', calculate: explainTrip, schema: tripRequestSchema, valid: bodies.trip },
+  { name: 'explainTripTruecost', calculate: explainTripTruecost, schema: tripRequestSchema, valid: bodies.trip },
 ];
 
 /** Values that break calculators that trust their input: out of range, of the wrong type, or not JSON at all. */

@@ -4,7 +4,7 @@ import {
   busTruecost,
   carTruecost,
   commuteTruecost,
-  explainTrip,
+  explainTripTruecost,
   flightTruecost,
   INDIAN_RAIL_CLASSES,
   tripTruecost,
@@ -101,7 +101,7 @@ describe('a trip leg agrees with the published DESNZ 2025 factors', () => {
     expect(values).toHaveLength(38);
     expect(hotelFallbackFactor().value).toBe((values[18]! + values[19]!) / 2);
     expect(one({ mode: 'hotel', country: 'NP', nights: 1 }).kg).toBe(hotelFallbackFactor().value);
-    const explained = explainTrip(trip({ mode: 'hotel', country: 'NP', nights: 1 })).items[0]!;
+    const explained = explainTripTruecost(trip({ mode: 'hotel', country: 'NP', nights: 1 })).items[0]!;
     expect(explained.basis.scope).toBe('hotel-stay');
     expect(explained.assumptions.join(' ')).toContain('median');
   });
@@ -148,7 +148,7 @@ describe('the trip as a whole (properties)', () => {
   it('the total is the sum of the unrounded legs; each leg kg is its parts', () => {
     fc.assert(
       fc.property(body, fc.constantFrom('wtw' as const, 'ttw' as const), (request, basis) => {
-        const { result, items } = explainTrip(request, { basis });
+        const { result, items } = explainTripTruecost(request, { basis });
         const sum = items.reduce((total, item) => total + item.unrounded, 0);
         expect(result.trip.total_kg).toBe(round3(sum));
         expect(Math.abs(result.trip.total_kg - result.trip.legs.reduce((total, leg) => total + leg.kg, 0))).toBeLessThanOrEqual(0.0005 * result.trip.legs.length + 1e-9);
@@ -174,7 +174,7 @@ describe('the trip as a whole (properties)', () => {
       fc.property(flightQuery, (flight) => {
         const leg = { mode: 'flight' as const, departure: flight.departure, arrival: flight.arrival, passengers: flight.no_of_tickets, flight_class: flight.flight_class };
         const reverse = { ...leg, departure: flight.arrival, arrival: flight.departure };
-        const { items } = explainTrip(trip({ ...leg, round_trip: true }, leg, reverse));
+        const { items } = explainTripTruecost(trip({ ...leg, round_trip: true }, leg, reverse));
         expect(items[0]!.unrounded).toBeCloseTo(items[1]!.unrounded + items[2]!.unrounded, 6);
       }),
       { numRuns: 100 },
@@ -186,8 +186,8 @@ describe('the trip as a whole (properties)', () => {
     const perPassenger = fc.oneof(legs.flight, legs.rail, legs.bus, legs.coach, legs.ferry);
     fc.assert(
       fc.property(perPassenger, fc.integer({ min: 2, max: 9 }), (leg, times) => {
-        const single = explainTrip(trip({ ...leg, passengers: 1 })).items[0]!.unrounded;
-        const many = explainTrip(trip({ ...leg, passengers: times })).items[0]!.unrounded;
+        const single = explainTripTruecost(trip({ ...leg, passengers: 1 })).items[0]!.unrounded;
+        const many = explainTripTruecost(trip({ ...leg, passengers: times })).items[0]!.unrounded;
         expect(many).toBeCloseTo(single * times, 6);
       }),
     );

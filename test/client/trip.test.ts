@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { carTruecost, explainCarTruecost } from '../../src/calculators/car.js';
 import { flightTruecost } from '../../src/calculators/flight/index.js';
-import { explainTrip, tripTruecost } from '../../src/calculators/trip/index.js';
+import { explainTripTruecost, tripTruecost } from '../../src/calculators/trip/index.js';
 import { METHODOLOGY_VERSION } from '../../src/data/version.js';
 import { createTruecostClient, TruecostApiError } from '../../src/client/index.js';
 import type { TripRequestInput } from '../../src/schemas/trip.js';
@@ -41,7 +41,7 @@ describe('the options of a calculator call', () => {
     const client = createTruecostClient({ baseUrl: server.base, apiKey });
     const booking = requestSamples.trip as unknown as TripRequestInput;
     const explained = await client.trip(booking, { explain: true, basis: 'ttw', method: 'desnz-2025' });
-    const library = explainTrip(booking, { basis: 'ttw', method: 'desnz-2025' });
+    const library = explainTripTruecost(booking, { basis: 'ttw', method: 'desnz-2025' });
     expect(explained.trip).toEqual(library.result.trip);
     expect(explained.explanations).toEqual(JSON.parse(JSON.stringify(library.items)));
     const flights = { queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] } };

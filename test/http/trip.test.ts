@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explainTrip, tripTruecost } from '../../src/calculators/trip/index.js';
+import { explainTripTruecost, tripTruecost } from '../../src/calculators/trip/index.js';
 import { apiErrors } from '../../src/errors.js';
 import type { TripRequestInput } from '../../src/schemas/trip.js';
 import { arbitraries, requestSamples } from '../../src/testing/index.js';
@@ -54,7 +54,7 @@ describe('POST /v3/trip', () => {
     const answer = await call('POST', '/v3/trip?explain=true', booking);
     expect(answer.status).toBe(200);
     const { explanations } = answer.json;
-    expect(explanations).toEqual(JSON.parse(JSON.stringify(explainTrip(booking).items)));
+    expect(explanations).toEqual(JSON.parse(JSON.stringify(explainTripTruecost(booking).items)));
     expect(explanations.map((item: { basis: { scope: string } }) => item.basis.scope)).toEqual([
       'well-to-wake',
       'well-to-wheel',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { climesSchema, validate } from '../../src/index.js';
+import { climesSchema, flightRequestSchema, validate } from '../../src/index.js';
 import { hasAtMostSixDecimals } from '../../src/schemas/common.js';
 
 const body = z.object({
@@ -41,6 +41,59 @@ describe('validate', () => {
       fc.property(fc.jsonValue(), (input) => {
         const result = validate(body, input);
         if (!result.ok) expect(typeof result.error.reason).toBe('string');
+      }),
+    );
+  });
+});
+
+describe('validate with { all: true }', () => {
+  const twoBad = { queries: { flights: [{ departure: 'X', no_of_tickets: 1 }, { departure: 'DEL', no_of_tickets: 0 }] } };
+
+  it('lists every problem found, the first being the one validate answers alone', () => {
+    const all = validate(body, twoBad, { all: true });
+    expect(all).toEqual({
+      ok: false,
+      error: { path: 'queries.flights.0.departure', reason: expect.any(String) },
+      errors: [
+        { path: 'queries.flights.0.departure', reason: expect.any(String) },
+        { path: 'queries.flights.1.no_of_tickets', reason: 'Must be greater than 0.' },
+      ],
+    });
+    const first = validate(body, twoBad);
+    expect(first).toEqual({ ok: false, error: all.ok ? undefined : all.error });
+    expect(first).not.toHaveProperty('errors');
+  });
+
+  it('answers as validate does without it when the input is valid', () => {
+    const input = { queries: { flights: [{ departure: 'DEL', no_of_tickets: 1 }], cabin: 'Y' } };
+    expect(validate(body, input, { all: true })).toEqual(validate(body, input));
+    expect(validate(body, input, { all: false })).toEqual(validate(body, input));
+  });
+
+  it('reports a request of the API with several mistakes at once', () => {
+    const report = validate(flightRequestSchema, { queries: { flights: [{ departure: 'ZZZ', arrival: 'BOM', no_of_tickets: -1, flight_class: 'economy' }] } }, { all: true });
+    expect(report.ok).toBe(false);
+    if (report.ok) return;
+    expect(report.errors.map((problem) => problem.path).sort()).toEqual([
+      'queries.flights.0.departure',
+      'queries.flights.0.flight_class',
+      'queries.flights.0.no_of_tickets',
+    ]);
+    expect(report.errors[0]).toEqual(report.error);
+    expect(validate(flightRequestSchema, { queries: { flights: [{ departure: 'ZZZ', arrival: 'BOM', no_of_tickets: -1, flight_class: 'economy' }] } })).toEqual({ ok: false, error: report.error });
+  });
+
+  it('never throws, and lists the first problem first, whatever the input', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (input) => {
+        const report = validate(body, input, { all: true });
+        const first = validate(body, input);
+        if (report.ok) expect(first.ok).toBe(true);
+        else {
+          expect(first).toEqual({ ok: false, error: report.error });
+          expect(report.errors[0]).toEqual(report.error);
+          expect(new Set(report.errors.map((problem) => `${problem.path} ${problem.reason}`)).size).toBe(report.errors.length);
+        }
       }),
     );
   });

@@ -89,7 +89,7 @@ function computed(request: TripRequest, options: TripOptions): { response: TripR
  *   { mode: 'hotel', country: 'IN', nights: 2 }] } });
  * // { message: 'Truecost calculated successfully', trip: { trip_id: 'trip-1', total_kg: ..., legs: [...] } }
  * ```
- * @remarks Since 0.3.0
+ * @remarks Since 0.4.0
  */
 export function tripTruecost(request: TripRequestInput, options: TripOptions = {}): TripResponse {
   return computed(checkedRequest(tripRequestSchema, request), options).response;
@@ -101,12 +101,12 @@ export function tripTruecost(request: TripRequestInput, options: TripOptions = {
  *
  * @example
  * ```ts
- * explainTrip(request).items[1].factors[0].source; // the DESNZ hotel row
+ * explainTripTruecost(request).items[1].factors[0].source; // the DESNZ hotel row
  * ```
  * @throws TruecostValidationError when the schema refuses the request.
- * @remarks Since 0.3.0
+ * @remarks Since 0.5.0 (as `explainTrip` since 0.4.0)
  */
-export function explainTrip(request: TripRequestInput, options: TripOptions = {}): Explained<TripResponse> {
+export function explainTripTruecost(request: TripRequestInput, options: TripOptions = {}): Explained<TripResponse> {
   const { response, legs, ids, figures } = computed(checkedRequest(tripRequestSchema, request), options);
   const basis = checkFlightOptions(options);
   return {
@@ -115,3 +115,12 @@ export function explainTrip(request: TripRequestInput, options: TripOptions = {}
     items: legs.map((leg, index) => explainLeg(leg, ids[index] ?? '', figures[index] as LegFigure, options, basis)),
   };
 }
+
+/**
+ * The former name of {@link explainTripTruecost}, the same function.
+ *
+ * @deprecated Use `explainTripTruecost`, named as every other calculator's explanation; `explainTrip`
+ * is removed in 1.0.0 (docs/versioning.md).
+ * @remarks Since 0.4.0
+ */
+export const explainTrip: typeof explainTripTruecost = explainTripTruecost;

@@ -16,7 +16,9 @@ import { AIRPORT_CODE_BITMAP, AIRPORT_COORDINATES, AIRPORT_COUNT, AIRPORT_UK_COD
 
 /** A point on the Earth in degrees (WGS-84 latitude and longitude). */
 export interface Coordinates {
+  /** Degrees north of the equator (WGS-84), -90 to 90. */
   readonly latitude: number;
+  /** Degrees east of Greenwich (WGS-84), -180 to 180. */
   readonly longitude: number;
 }
 
