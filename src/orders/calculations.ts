@@ -85,6 +85,29 @@ export interface EmissionsRollupRow {
   readonly primaryGrams: number;
 }
 
+/** The count and grams of some calculations, added up. */
+export type CalculationTotals = Omit<EmissionsRollupRow, 'group' | 'methodologyVersion'>;
+
+/** The totals of no calculation. */
+export const NO_CALCULATIONS: CalculationTotals = { count: 0, wellToWheelGrams: 0, tankToWheelGrams: 0, wellToTankGrams: 0, primaryGrams: 0 };
+
+/** Two totals added up. */
+export function addedTotals(a: CalculationTotals, b: CalculationTotals): CalculationTotals {
+  return {
+    count: a.count + b.count,
+    wellToWheelGrams: a.wellToWheelGrams + b.wellToWheelGrams,
+    tankToWheelGrams: a.tankToWheelGrams + b.tankToWheelGrams,
+    wellToTankGrams: a.wellToTankGrams + b.wellToTankGrams,
+    primaryGrams: a.primaryGrams + b.primaryGrams,
+  };
+}
+
+/** One calculation's totals: a count of one and its grams. */
+export function totalsOf(record: CalculationRecord): CalculationTotals {
+  const { wellToWheelGrams, tankToWheelGrams, wellToTankGrams, primaryGrams } = record;
+  return { count: 1, wellToWheelGrams, tankToWheelGrams, wellToTankGrams, primaryGrams };
+}
+
 /** The period and grouping of a statement: whole UTC days, `fromDay` included and `toDay` excluded (`YYYY-MM-DD`). */
 export interface EmissionsQuery {
   readonly fromDay: string;

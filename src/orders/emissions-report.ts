@@ -2,7 +2,10 @@
 // calculations by group, with their methods, the share from primary data, and the orders of the
 // period as credits, shown apart and never subtracted. Pure: the store's totals are its input.
 import {
+  addedTotals,
   EMISSIONS_GROUPINGS,
+  NO_CALCULATIONS,
+  type CalculationTotals,
   startOfUtcDay,
   type CalculationStore,
   type EmissionsGrouping,
@@ -54,23 +57,9 @@ export interface EmissionsPeriod {
 /** Longest period a statement covers, in days: a little over ten years. */
 export const MAX_REPORT_DAYS = 3700;
 
-type Sums = Omit<EmissionsRollupRow, 'group' | 'methodologyVersion'>;
-
-const NO_SUMS: Sums = { count: 0, wellToWheelGrams: 0, tankToWheelGrams: 0, wellToTankGrams: 0, primaryGrams: 0 };
-
-function added(a: Sums, b: Sums): Sums {
-  return {
-    count: a.count + b.count,
-    wellToWheelGrams: a.wellToWheelGrams + b.wellToWheelGrams,
-    tankToWheelGrams: a.tankToWheelGrams + b.tankToWheelGrams,
-    wellToTankGrams: a.wellToTankGrams + b.wellToTankGrams,
-    primaryGrams: a.primaryGrams + b.primaryGrams,
-  };
-}
-
 const kilograms = (grams: number): number => grams / 1000;
 
-function figuresOf(sums: Sums): EmissionsFigures {
+function figuresOf(sums: CalculationTotals): EmissionsFigures {
   return {
     count: sums.count,
     kg: kilograms(sums.wellToWheelGrams),
@@ -85,13 +74,13 @@ const byGroup = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The statement from the store's totals of the period (by group and version) and its credits. */
 export function emissionsReport(period: EmissionsPeriod, totals: readonly EmissionsRollupRow[], credits: OrderCredits): EmissionsReport {
-  const groups = new Map<string, Sums>();
+  const groups = new Map<string, CalculationTotals>();
   const versions = new Set<string>();
-  let total = NO_SUMS;
+  let total = NO_CALCULATIONS;
   for (const row of totals) {
-    groups.set(row.group, added(groups.get(row.group) ?? NO_SUMS, row));
+    groups.set(row.group, addedTotals(groups.get(row.group) ?? NO_CALCULATIONS, row));
     versions.add(row.methodologyVersion);
-    total = added(total, row);
+    total = addedTotals(total, row);
   }
   return {
     from: period.from,

@@ -1,7 +1,11 @@
 // The memory store's recorded calculations and their per-day totals: maps written together inside
 // one synchronous step, as the SQL stores write them in one transaction.
 import {
+  addedTotals,
   groupOf,
+  NO_CALCULATIONS,
+  totalsOf,
+  type CalculationTotals,
   rollupKeyOf,
   startOfUtcDay,
   type CalculationRecord,
@@ -13,8 +17,6 @@ import type { IdempotencyGuard } from '../../orders/idempotency.js';
 import type { OrderRecord, Scope } from '../../orders/types.js';
 import { page } from './page.js';
 
-type Totals = Omit<EmissionsRollupRow, 'group' | 'methodologyVersion'>;
-
 const scopeKey = (scope: Scope): string => `${scope.partnerId}\u0000${scope.environment}`;
 
 /** The calculation methods of a memory store; `orders` lists the store's orders, for the credits. */
@@ -25,7 +27,7 @@ export function memoryCalculations(
   /** Each scope's calculations by id. */
   const calculations = new Map<string, Map<string, CalculationRecord>>();
   /** Each scope's per-day totals, by the JSON of their key. */
-  const days = new Map<string, Map<string, { key: RollupKey; totals: Totals }>>();
+  const days = new Map<string, Map<string, { key: RollupKey; totals: CalculationTotals }>>();
 
   const scopeMap = <T>(maps: Map<string, Map<string, T>>, scope: Scope): Map<string, T> => {
     let map = maps.get(scopeKey(scope));
@@ -37,17 +39,7 @@ export function memoryCalculations(
     const key = rollupKeyOf(record);
     const id = JSON.stringify([key.day, key.endpoint, key.scope3Category, key.client, key.methodologyVersion]);
     const scopeDays = scopeMap(days, record);
-    const totals = scopeDays.get(id)?.totals ?? { count: 0, wellToWheelGrams: 0, tankToWheelGrams: 0, wellToTankGrams: 0, primaryGrams: 0 };
-    scopeDays.set(id, {
-      key,
-      totals: {
-        count: totals.count + 1,
-        wellToWheelGrams: totals.wellToWheelGrams + record.wellToWheelGrams,
-        tankToWheelGrams: totals.tankToWheelGrams + record.tankToWheelGrams,
-        wellToTankGrams: totals.wellToTankGrams + record.wellToTankGrams,
-        primaryGrams: totals.primaryGrams + record.primaryGrams,
-      },
-    });
+    scopeDays.set(id, { key, totals: addedTotals(scopeDays.get(id)?.totals ?? NO_CALCULATIONS, totalsOf(record)) });
   }
 
   return {
@@ -89,16 +81,7 @@ export function memoryCalculations(
         if (key.day < query.fromDay || key.day >= query.toDay) continue;
         const group = groupOf(key, query.groupBy);
         const id = JSON.stringify([group, key.methodologyVersion]);
-        const row = rows.get(id);
-        rows.set(id, {
-          group,
-          methodologyVersion: key.methodologyVersion,
-          count: (row?.count ?? 0) + totals.count,
-          wellToWheelGrams: (row?.wellToWheelGrams ?? 0) + totals.wellToWheelGrams,
-          tankToWheelGrams: (row?.tankToWheelGrams ?? 0) + totals.tankToWheelGrams,
-          wellToTankGrams: (row?.wellToTankGrams ?? 0) + totals.wellToTankGrams,
-          primaryGrams: (row?.primaryGrams ?? 0) + totals.primaryGrams,
-        });
+        rows.set(id, { group, methodologyVersion: key.methodologyVersion, ...addedTotals(rows.get(id) ?? NO_CALCULATIONS, totals) });
       }
       return [...rows.values()];
     },

@@ -2,13 +2,16 @@
 // both dialects share, the rows and the methods that are reads. Recording and deleting run in each
 // store's own transactions (sqlite/calculations.ts, postgres/calculations.ts).
 import {
+  addedTotals,
+  NO_CALCULATIONS,
   rollupKeyOf,
+  totalsOf,
+  type CalculationTotals,
   startOfUtcDay,
   type CalculationDataType,
   type CalculationEndpoint,
   type CalculationRecord,
   type CalculationStore,
-  type EmissionsRollupRow,
   type RollupKey,
 } from '../../orders/calculations.js';
 import { ENVIRONMENTS, type Environment } from '../../orders/types.js';
@@ -90,29 +93,16 @@ export function calculationColumns(record: CalculationRecord): Record<string, un
   };
 }
 
-/** The count and grams a day's totals hold. */
-type DayTotals = Omit<EmissionsRollupRow, 'group' | 'methodologyVersion'>;
-
 /**
  * What the calculations add to their days' totals: one `calculation_days` row by name per key
  * (`rollupKeyOf`), holding the count and grams to add to it.
  */
 export function calculationDayColumns(records: readonly CalculationRecord[]): Record<string, string | number>[] {
-  const days = new Map<string, { key: RollupKey; totals: DayTotals }>();
+  const days = new Map<string, { key: RollupKey; totals: CalculationTotals }>();
   for (const record of records) {
     const key = rollupKeyOf(record);
     const id = JSON.stringify([key.partnerId, key.environment, key.day, key.endpoint, key.scope3Category, key.client, key.methodologyVersion]);
-    const totals = days.get(id)?.totals ?? { count: 0, wellToWheelGrams: 0, tankToWheelGrams: 0, wellToTankGrams: 0, primaryGrams: 0 };
-    days.set(id, {
-      key,
-      totals: {
-        count: totals.count + 1,
-        wellToWheelGrams: totals.wellToWheelGrams + record.wellToWheelGrams,
-        tankToWheelGrams: totals.tankToWheelGrams + record.tankToWheelGrams,
-        wellToTankGrams: totals.wellToTankGrams + record.wellToTankGrams,
-        primaryGrams: totals.primaryGrams + record.primaryGrams,
-      },
-    });
+    days.set(id, { key, totals: addedTotals(days.get(id)?.totals ?? NO_CALCULATIONS, totalsOf(record)) });
   }
   return [...days.values()].map(({ key, totals }) => ({
     partner_id: key.partnerId,
