@@ -1,5 +1,5 @@
 // The bulk queue's persistence (docs/bulk.md): jobs, their leases, attempts and health.
-import type { CalculationEndpoint } from './calculations.js';
+import type { CalculationEndpoint } from './calculation-endpoints.js';
 import type { IdempotencyGuard } from './idempotency.js';
 import type { Scope } from './types.js';
 
