@@ -84,7 +84,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const policy = rateLimit && rateLimitPolicy(rateLimit);
   const route = createRouter(routes);
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
-  const tooLarge: Reply = { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(maxBodyBytes) } };
+  const tooLarge = tooLargeFor(maxBodyBytes);
   let document: unknown;
   const services: RouteServices = {
     newJobId: () => crypto.randomUUID(),
@@ -182,8 +182,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     let bodyText = '';
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
-      const read = await call.readBody(maxBodyBytes);
-      if (!read.ok) return read.reason === 'too_large' ? tooLarge : failure('invalidJson', notUtf8);
+      const limit = matched.maxBodyBytes ?? maxBodyBytes;
+      const read = await call.readBody(limit);
+      if (!read.ok) return read.reason === 'too_large' ? (limit === maxBodyBytes ? tooLarge : tooLargeFor(limit)) : failure('invalidJson', notUtf8);
       let parsed: unknown;
       try {
         parsed = JSON.parse(read.text);
@@ -258,6 +259,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
   return Object.assign(handler, { [coreKey]: core });
+}
+
+/** The 413 of a body over `limit` bytes, naming the limit. */
+function tooLargeFor(limit: number): Reply {
+  return { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(limit) } };
 }
 
 /** The answer to a store that cannot answer now: 503 (507 for a full disk) with `Retry-After`. */

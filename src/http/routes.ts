@@ -1,5 +1,6 @@
 import type { AnyRoute } from './route.js';
 import { flightRoutes, roadRoutes } from './routes-calculators.js';
+import { bulkRoutes } from './routes-bulk.js';
 import { orderRoutes } from './routes-orders.js';
 import { eventRoutes } from './routes-events.js';
 import { certificateRoutes } from './routes-certificates.js';
@@ -20,4 +21,5 @@ export const routes: readonly AnyRoute[] = [
   ...flightRoutes,
   ...roadRoutes,
   ...tripRoutes,
+  ...bulkRoutes,
 ];
