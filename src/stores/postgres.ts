@@ -14,6 +14,8 @@ import { listenForKeyChanges, pollKeyChanges, type KeyChanges } from './postgres
 import { postgresOrderWrites } from './postgres/orders.js';
 import { postgresEventTransactions } from './postgres/events.js';
 import { sqlEventMethods } from './sql/events.js';
+import { sqlCalculationReads } from './sql/calculations.js';
+import { postgresCalculationWrites } from './postgres/calculations.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
 import { preparedStatementFailure } from './postgres/prepared-statements.js';
@@ -193,6 +195,9 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
     // Order events (./sql/events.ts, ./postgres/events.ts).
     ...events,
     ...postgresEventTransactions(database, rows, deliveryOf),
+    // Recorded calculations (./sql/calculations.ts, ./postgres/calculations.ts).
+    ...sqlCalculationReads(runner, postgresDialect.decode),
+    ...postgresCalculationWrites(database, guarded),
 
     async saveOptIn(scope, request, now, guard) {
       if (guard === undefined) return methods.saveOptIn(scope, request, now);

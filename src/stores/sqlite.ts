@@ -18,6 +18,8 @@ import { sqliteRunner } from './sqlite/statements.js';
 import { sqliteTransactions } from './sqlite/transactions.js';
 import { sqliteEventTransactions } from './sqlite/events.js';
 import { sqlEventMethods } from './sql/events.js';
+import { sqlCalculationReads } from './sql/calculations.js';
+import { sqliteCalculationWrites } from './sqlite/calculations.js';
 
 /** Where the SQLite store keeps its data. */
 export interface SqliteStoreOptions {
@@ -119,6 +121,9 @@ function createSqliteStore(db: Database.Database): Store {
     // Order events (./sql/events.ts, ./sqlite/events.ts).
     ...events,
     ...sqliteEventTransactions(db, runner, rows),
+    // Recorded calculations (./sql/calculations.ts, ./sqlite/calculations.ts).
+    ...sqlCalculationReads(runner, sqliteDialect.decode),
+    ...sqliteCalculationWrites(db, runner, orderWrites),
 
     takeRateToken: async (key, bucket, now) => rateTakeOf(takeRateToken(takeParameters(key, bucket, now))),
 

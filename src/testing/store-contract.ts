@@ -1,4 +1,5 @@
 import type { Store } from '../orders/store.js';
+import { defineCalculationChecks } from './store-checks/calculations.js';
 import { defineEventChecks } from './store-checks/events.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineListingChecks } from './store-checks/listings.js';
@@ -24,6 +25,7 @@ function defineChecks(check: DefineCheck): void {
   defineIdempotencyChecks(check);
   defineListingChecks(check);
   defineEventChecks(check);
+  defineCalculationChecks(check);
 }
 
 /**

@@ -1,3 +1,3 @@
-// Shared data for the store tests: scopes, a clock and order bodies, the same as the store
+// Shared data for the store tests: scopes, a clock, order bodies and calculations, the same as the store
 // contract's own checks use.
-export { day, now, order, otherPartner, production, staging } from '../../src/testing/store-checks/fixtures.js';
+export { calculation, day, now, order, otherPartner, production, staging } from '../../src/testing/store-checks/fixtures.js';

@@ -4,7 +4,7 @@ import type { OrderChange, Store } from '../../src/index.js';
 import { openPostgresStore, type PostgresStoreOptions } from '../../src/stores/postgres.js';
 import { changeInChild, type Outcome } from './children/run.js';
 import { storeContract } from './contract.js';
-import { now, order, staging } from './fixtures.js';
+import { calculation, day, now, order, staging } from './fixtures.js';
 import { storeModelProperty } from './model.js';
 
 const url = process.env['TRUECOST_TEST_PG_URL'];
@@ -30,7 +30,7 @@ async function adminQuery(text: string): Promise<void> {
 
 async function openEmpty(tuning: Tuning = {}): Promise<Store> {
   const store = await openShared(tuning);
-  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions, "${schema}".sign_in_failures, "${schema}".idempotency_keys, "${schema}".rate_buckets, "${schema}".server_heartbeats, "${schema}".outbox_events`);
+  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions, "${schema}".sign_in_failures, "${schema}".idempotency_keys, "${schema}".rate_buckets, "${schema}".server_heartbeats, "${schema}".outbox_events, "${schema}".calculations, "${schema}".calculation_days`);
   return store;
 }
 
@@ -63,7 +63,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((version) => ({ version })));
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -75,9 +75,10 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     await store.close();
     // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
-      DROP TABLE outbox_events, key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
+      DROP TABLE calculations, calculation_days, outbox_events, key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
       DROP INDEX api_keys_partner, jobs_failed, orders_by_created, orders_by_variant, orders_open, orders_cancelled, opt_ins_by_updated, jobs_by_partner, jobs_by_state;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
+      ALTER TABLE jobs DROP COLUMN endpoint;
       ALTER TABLE orders DROP COLUMN updated_seq, DROP COLUMN unlock_announced_at, DROP COLUMN certificate_id;
       ALTER TABLE partners DROP COLUMN events_url, DROP COLUMN events_secret; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();
@@ -179,6 +180,30 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
         await Promise.all(stores.map((store) => store.close()));
       }
     }, 120_000);
+
+    it('records overlapping batches from several pools at once, each calculation once and every day\'s totals exact', async () => {
+      const stores = [await openEmpty(), await openShared(), await openShared()];
+      try {
+        // 40 calculations over four days, half with a client; 30 batches of two thirds of them, in either order.
+        const all = Array.from({ length: 40 }, (_, index) =>
+          calculation({ calculationId: `calc-${index}`, occurredAt: now + (index % 4) * day, client: index % 2 === 0 ? 'acme' : null }),
+        );
+        const batches = Array.from({ length: 30 }, (_, n) => {
+          const batch = all.filter((_, index) => (index + n) % 3 !== 0);
+          return n % 2 === 0 ? batch : batch.reverse();
+        });
+        await Promise.all(batches.map((batch, n) => stores[n % stores.length]!.recordCalculations(batch)));
+        const totals = (count: number) => ({ count, wellToWheelGrams: 1200 * count, tankToWheelGrams: 1000 * count, wellToTankGrams: 200 * count, primaryGrams: 0 });
+        const byClient = await stores[1]!.emissionsRollup(staging, { fromDay: '2027-01-01', toDay: '2027-02-01', groupBy: 'client' });
+        expect(byClient.sort((a, b) => a.group.localeCompare(b.group))).toEqual([
+          { group: 'acme', methodologyVersion: '2026.1', ...totals(20) },
+          { group: 'unclassified', methodologyVersion: '2026.1', ...totals(20) },
+        ]);
+        expect((await stores[2]!.listCalculations(staging, { limit: 100 }))?.items).toHaveLength(40);
+      } finally {
+        await Promise.all(stores.map((store) => store.close()));
+      }
+    }, 60_000);
 
     it('re-decides every change that lost the optimistic race, and falls back to the row lock exactly', async () => {
       for (let round = 0; round < 3; round += 1) {

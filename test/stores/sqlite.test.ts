@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((version) => ({ version })));
     db.close();
   });
 
@@ -48,6 +48,7 @@ describe('the SQLite store on disk', () => {
       'CREATE INDEX orders_listing ON orders (partner_id, environment, created_at); DELETE FROM schema_migrations WHERE version >= 3');
     db.exec('DROP INDEX orders_announced; DROP INDEX orders_unannounced; DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
     db.exec('ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
+    db.exec('DROP TABLE calculations; DROP TABLE calculation_days; ALTER TABLE jobs DROP COLUMN endpoint');
     db.close();
     const migrated = await openSqliteStore({ path });
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);

@@ -7,6 +7,7 @@ import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { postgresDialect } from './dialect.js';
 import { postgresEventStatements } from './event-statements.js';
+import { postgresCalculationStatements } from './calculation-statements.js';
 import { namesStatements, runAlone, type PostgresDatabase } from './transactions.js';
 
 /** The channel on which key writes are announced; the payload is `<schema> <notice id>`. */
@@ -58,6 +59,8 @@ const postgresStatements = {
     SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit FOR UPDATE SKIP LOCKED)`,
   // Order events (./events.ts).
   ...postgresEventStatements,
+  // Recorded calculations (./calculations.ts).
+  ...postgresCalculationStatements,
 } as const;
 
 export type PostgresStatementName = keyof typeof postgresStatements | SharedStatementName;

@@ -6,7 +6,8 @@ import type { OrderState } from '../../schemas/order.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 import type { JobRow, OptInRow, OrderRow, RowMappers } from './rows.js';
 
-type Bound = 'first' | 'after' | 'before';
+/** Which page a listing statement reads: the newest rows, those after a position, or those before it. */
+export type Bound = 'first' | 'after' | 'before';
 const BOUNDS: readonly Bound[] = ['first', 'after', 'before'];
 const STATES: readonly (OrderState | 'any')[] = ['any', 'locked', 'unlocked', 'cancelled'];
 
@@ -20,7 +21,7 @@ export type ListingStatementName = `listing ${string}`;
 const idOrder = (dialect: DialectName, column: string): string => (dialect === 'postgres' ? `${column} COLLATE "C"` : column);
 
 /** The WHERE terms of a bound and its ORDER BY, on the time column and the id. */
-function keyset(dialect: DialectName, time: string, idColumn: string, bound: Bound): { where: string[]; order: string } {
+export function keyset(dialect: DialectName, time: string, idColumn: string, bound: Bound): { where: string[]; order: string } {
   const id = idOrder(dialect, idColumn);
   if (bound === 'first') return { where: [], order: `${time} DESC, ${id} DESC` };
   // `time <= :at` bounds the index range; the second term only drops the rows of :at itself.
@@ -31,7 +32,8 @@ function keyset(dialect: DialectName, time: string, idColumn: string, bound: Bou
   };
 }
 
-function select(table: string, where: readonly string[], order: string): string {
+/** A page of the scope's rows of `table`: the terms `where`, in `order`, `:limit` rows. */
+export function listingSelect(table: string, where: readonly string[], order: string): string {
   return `SELECT * FROM ${table} WHERE ${['partner_id = :partnerId', 'environment = :environment', ...where].join(' AND ')} ORDER BY ${order} LIMIT :limit`;
 }
 
@@ -97,17 +99,17 @@ export function listingStatements(dialect: SqlDialect): Record<ListingStatementN
           // only orders_open gives it, so that the planner takes the index that compares the unlock
           // date without reading the rows it passes.
           const open = state === 'locked' && !variant && !search;
-          statements[name] = select('orders', [...filters, ...where], order + (open ? byUnlock(dialect.name, bound) : ''));
+          statements[name] = listingSelect('orders', [...filters, ...where], order + (open ? byUnlock(dialect.name, bound) : ''));
         }
       }
     }
     for (const search of [false, true]) {
       const { where, order } = keyset(dialect.name, 'updated_at', 'cart_id', bound);
-      statements[optInName(search, bound)] = select('opt_ins', [...(search ? ['cart_id = :search'] : []), ...where], order);
+      statements[optInName(search, bound)] = listingSelect('opt_ins', [...(search ? ['cart_id = :search'] : []), ...where], order);
     }
     for (const state of [false, true]) {
       const { where, order } = keyset(dialect.name, 'created_at', 'job_id', bound);
-      statements[jobName(state, bound)] = select('jobs', [...(state ? ['state = :state'] : []), ...where], order);
+      statements[jobName(state, bound)] = listingSelect('jobs', [...(state ? ['state = :state'] : []), ...where], order);
     }
   }
   return statements;
@@ -117,7 +119,7 @@ export function listingStatements(dialect: SqlDialect): Record<ListingStatementN
 type Parameters = Readonly<Record<string, unknown>>;
 
 /** Runs listing statements. */
-interface ListingRunner {
+export interface ListingRunner {
   all<Row>(name: ListingStatementName, parameters: Parameters): Promise<Row[]> | Row[];
 }
 
@@ -128,7 +130,7 @@ function boundOf(bounds: PageBounds): { bound: Bound; position: Partial<ListPosi
 }
 
 /** Reads one more row than the page holds, to tell whether more follow; a page read backwards is turned newest first. */
-async function pageOf<Row, T>(runner: ListingRunner, name: (bound: Bound) => ListingStatementName, parameters: Parameters, bounds: PageBounds, convert: (row: Row) => T): Promise<ListPage<T>> {
+export async function pageOf<Row, T>(runner: ListingRunner, name: (bound: Bound) => ListingStatementName, parameters: Parameters, bounds: PageBounds, convert: (row: Row) => T): Promise<ListPage<T>> {
   const { bound, position } = boundOf(bounds);
   const rows = await runner.all<Row>(name(bound), { ...parameters, ...position, limit: bounds.limit + 1 });
   const items = rows.slice(0, bounds.limit).map(convert);

@@ -5,6 +5,7 @@ import { CLAIMABLE_JOB_STATES } from './tables.js';
 import { listingStatements, type ListingStatementName } from './listings.js';
 import { rateLimitStatements } from './rate-limit.js';
 import { eventStatements } from './event-statements.js';
+import { calculationStatements } from './calculations.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -146,6 +147,8 @@ export function sharedStatements(dialect: SqlDialect) {
     ...listingStatements(dialect),
     // Order events (./event-statements.ts).
     ...eventStatements,
+    // Recorded calculations (./calculations.ts).
+    ...calculationStatements(dialect.name),
   } as const;
 }
 

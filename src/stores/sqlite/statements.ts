@@ -4,6 +4,12 @@ import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { sqliteDialect } from './dialect.js';
 import { DUE_EVENT, DUE_UNLOCKS } from '../sql/event-statements.js';
+import { ADD_TO_DAY_TOTALS, CALCULATION_COLUMNS, CALCULATION_DAY_COLUMNS } from '../sql/calculations.js';
+import type { Column } from '../sql/tables.js';
+
+/** An INSERT of one row of `table`, its columns' values named after the columns. */
+const insertRow = (table: string, columns: readonly Column[]): string =>
+  `INSERT INTO ${table} (${columns.map((column) => column.name).join(', ')}) VALUES (${columns.map((column) => `:${column.name}`).join(', ')})`;
 
 /** Lists of ids travel as one JSON array parameter. */
 const sqliteStatements = {
@@ -31,6 +37,9 @@ const sqliteStatements = {
   // Order events (./events.ts): the due event a claim leases, and the due unlocks.
   dueEvent: DUE_EVENT,
   dueUnlocks: DUE_UNLOCKS,
+  // Recorded calculations (./calculations.ts): a calculation unless its id is stored, and what it adds to its day's totals.
+  insertCalculation: `${insertRow('calculations', CALCULATION_COLUMNS)} ON CONFLICT (calculation_id) DO NOTHING`,
+  addToCalculationDay: `${insertRow('calculation_days', CALCULATION_DAY_COLUMNS)} ${ADD_TO_DAY_TOTALS}`,
 } as const;
 
 export type SqliteStatementName = keyof typeof sqliteStatements | SharedStatementName;

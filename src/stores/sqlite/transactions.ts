@@ -37,6 +37,13 @@ function eventRow(record: OrderRecord, kind: OrderEvent['kind'], deltaMicroClime
   return { partnerId, environment, partnerOrderId, kind, deltaMicroClimes, microClimesAfter: record.microClimes, at };
 }
 
+/** Stores the guard's answer with its key, in the write's transaction; throws (undoing the write) when the claim was lost. */
+export function answerKey<Outcome>(runner: SqliteRunner, guard: IdempotencyGuard<Outcome> | undefined, outcome: Outcome): void {
+  if (guard !== undefined && runner.run('answerIdempotencyKey', answerParameters(guard, outcome)) === 0) {
+    throw new IdempotencyClaimLost(guard.claim.key);
+  }
+}
+
 /** The transactional methods, on `db` through its prepared statements; order writes commit in `orderWrites`'s groups. */
 export function sqliteTransactions(
   db: Database.Database,
@@ -45,13 +52,6 @@ export function sqliteTransactions(
   orderWrites: GroupCommit,
 ): SqliteTransactions {
   const sentOrder = (order: Order): string => JSON.stringify(order);
-
-  /** Stores the guard's answer with its key, in the write's transaction; throws (undoing the write) when the claim was lost. */
-  function answer<Outcome>(guard: IdempotencyGuard<Outcome> | undefined, outcome: Outcome): void {
-    if (guard !== undefined && runner.run('answerIdempotencyKey', answerParameters(guard, outcome)) === 0) {
-      throw new IdempotencyClaimLost(guard.claim.key);
-    }
-  }
 
   const createOrders = db.transaction((scope: Scope, variant: Variant, batch: readonly Order[], now: number, guard?: IdempotencyGuard<CreatePlan>): CreatePlan => {
     const lookups = createLookups(variant, batch);
@@ -73,7 +73,7 @@ export function sqliteTransactions(
         runner.run('insertOutboxEvent', outboxParameters(outboxEvent(record, 'order.created', now)));
       }
     }
-    answer(guard, plan);
+    answerKey(runner, guard, plan);
     return plan;
   });
 
@@ -88,7 +88,7 @@ export function sqliteTransactions(
         runner.run('insertOrderEvent', eventRow(outcome.record, change.kind, delta, now));
         runner.run('insertOutboxEvent', outboxParameters(outboxEvent(outcome.record, changeEventType(change.kind, outcome.record), now)));
       }
-      answer(guard, outcome);
+      answerKey(runner, guard, outcome);
       return outcome;
     },
   );
@@ -96,14 +96,14 @@ export function sqliteTransactions(
   const saveOptIn = db.transaction((scope: Scope, request: OptInRequest, now: number, guard?: IdempotencyGuard<OptInRecord>): OptInRecord => {
     const record = planOptIn(scope, request, now);
     runner.run('upsertOptIn', { ...record, optedIn: sqliteDialect.encodeBoolean(record.optedIn) });
-    answer(guard, record);
+    answerKey(runner, guard, record);
     return record;
   });
 
   type NewJob = Parameters<Store['enqueueJob']>[0];
   const enqueueJob = db.transaction((job: NewJob, guard?: IdempotencyGuard<void>): void => {
     runner.run('insertJob', jobColumns(job));
-    answer(guard, undefined);
+    answerKey(runner, guard, undefined);
   });
 
   const startIdempotent = db.transaction((claim: IdempotencyClaim, now: number, leaseEnds: number): IdempotencyStart => {
