@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bulkCalculationId, computeBulkBodies } from '../../src/bulk/compute.js';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
@@ -6,6 +9,7 @@ import { createHandler, generateApiKey, hashApiKey } from '../../src/http/index.
 import type { CalculationRecord, Store } from '../../src/orders/store.js';
 import type { Environment } from '../../src/orders/types.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
+import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { requestSamples } from '../../src/testing/index.js';
 import { localEndpoints, scope, waitForJob } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
@@ -163,5 +167,32 @@ describe('a recorded body of a bulk job', () => {
     expect(first.records.map((record) => record.calculationId)).toEqual([bulkCalculationId('job-1', 'f')]);
     expect(again.records.map((record) => record.calculationId)).toEqual(first.records.map((record) => record.calculationId));
     expect(bulkCalculationId('job-1', 'f')).not.toBe(bulkCalculationId('job-2', 'f'));
+  });
+});
+
+describe('a bulk job on the SQLite store', () => {
+  it('keeps its calculator and results through the database, and records its recorded body once', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'truecost-bulk-bodies-'));
+    const store = await openSqliteStore({ path: join(directory, 'truecost.db') });
+    cleanups.push(async () => {
+      await store.close();
+      rmSync(directory, { recursive: true, force: true });
+    });
+    const { receiver, call } = await setup(store);
+    const queued = await call('POST', '/v3/bulk/commute', [
+      { id: 'c1', ...requestSamples.commute, record: { client: 'north' } },
+      { id: 'c2', queries: { legs: [] } },
+    ]);
+    const jobId: string = queued.json.job_id;
+    start({ store });
+    await waitForJob(store, jobId, ['delivered']);
+    const calculationId = bulkCalculationId(jobId, 'c1');
+    const results = [
+      { id: 'c1', result: { ...(await call('POST', '/v3/commute', requestSamples.commute)).json, calculation_id: calculationId } },
+      { id: 'c2', error: { path: 'queries.legs', reason: 'Must have at least 1 element(s).' } },
+    ];
+    expect(deliveredBody(receiver, jobId)).toEqual({ job_id: jobId, endpoint: 'commute', results });
+    expect((await call('GET', `/v3/bulk/${jobId}`)).json.job).toMatchObject({ endpoint: 'commute', state: 'delivered', results });
+    expect((await store.listCalculations(scope, { limit: 10 }))?.items.map((calculation) => [calculation.calculationId, calculation.client])).toEqual([[calculationId, 'north']]);
   });
 });
