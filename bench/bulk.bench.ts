@@ -104,7 +104,8 @@ async function deliverJobs(store: Store, request: BulkFlightRequest, receiverUrl
   async function deliverOne(): Promise<number> {
     const jobId = randomUUID();
     const done = new Promise<void>((resolve) => delivered.set(jobId, resolve));
-    await store.enqueueJob({ jobId, request, createdAt: Date.now(), partnerId: 'bench', environment: 'production' });
+    // Staging: the receiver is plain http, which production jobs are never delivered to.
+    await store.enqueueJob({ jobId, request, createdAt: Date.now(), partnerId: 'bench', environment: 'staging' });
     const queuedAt = performance.now();
     worker.wake();
     await done;

@@ -105,4 +105,5 @@ export const successMessages = {
   truecostCalculated: 'Truecost calculated successfully',
   transportationCalculated: 'Truecost data calculated successfully!',
   bulkAccepted: 'The flight data has been added successfully!',
+  bulkJobQueued: 'The bulk job has been queued; its results will be delivered to your result endpoint.',
 } as const;

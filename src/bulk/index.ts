@@ -1,12 +1,14 @@
 /**
- * truecost/bulk: the worker that computes bulk flight jobs (E7) and delivers their results to the
+ * truecost/bulk: the worker that computes bulk jobs (E7's flights, and any calculator's bodies of
+ * `POST /v3/bulk/{endpoint}`) and delivers their results to the
  * partner's endpoint, signed in the Standard Webhooks form and retried until delivered or failed;
  * the endpoint address policy (public addresses only, https for production, unless allowed); and
  * the signing functions a partner uses to verify a delivery.
  *
  * @packageDocumentation
  */
-export { computeBulkFlightResults } from './compute.js';
+export { bulkCalculationId, computeBulkBodies, computeBulkFlightResults } from './compute.js';
+export type { ComputedBodies } from './compute.js';
 export { DEFAULT_DELIVERY_TIMEOUT_MS, deliverResults, deliverSigned } from './deliver.js';
 export type { DeliveryRequest, DeliveryResult, FetchFunction, SignedDelivery } from './deliver.js';
 export { DEFAULT_EVENT_RETRY_DELAYS_MS, startEventsWorker } from './events-worker.js';

@@ -82,10 +82,11 @@ export function jobView(job: JobRecord): Record<string, unknown> {
   const time = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
   return {
     job_id: job.jobId,
+    endpoint: job.endpoint,
     state: job.state,
     attempts: job.attempts,
     last_error: job.lastError,
-    results: job.results,
+    results: job.bodyResults ?? job.results,
     partner_id: job.partnerId,
     environment: job.environment,
     created_at: time(job.createdAt),

@@ -9,6 +9,7 @@
 import { causeOf, hostAndPort, TruecostApiError, TruecostNetworkError } from './errors.js';
 import { sleep, withTimeout } from './timing.js';
 import type {
+  BulkDelivery,
   BulkFlightResults,
   BusRequest,
   CalculatorCallOptions,
@@ -186,6 +187,10 @@ export function createTruecostClient(options: TruecostClientOptions): TruecostCl
     logisticsReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics?report=iso14083', body }, callOptions),
     freightReport: (body, callOptions) => send({ method: 'POST', path: '/v3/logistics/freight?report=iso14083', body }, callOptions),
     trip: (body, callOptions) => calculator('/v3/trip', body, callOptions),
+    bulk: {
+      submit: (endpoint, bodies, callOptions) => send({ method: 'POST', path: `/v3/bulk/${segment(endpoint)}`, body: bodies, write: true }, callOptions),
+      get: (jobId, callOptions) => send({ method: 'GET', path: `/v3/bulk/${segment(jobId)}` }, callOptions),
+    },
     events: {
       list: (query: ListEventsQuery = {}, callOptions?: CallOptions) => {
         const search = new URLSearchParams();
@@ -262,6 +267,30 @@ export async function verifyBulkDelivery(secret: string, headers: WebhookHeaders
     const parsed: unknown = JSON.parse(body);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
     return Object.values(parsed).every((value) => typeof value === 'string') ? (parsed as BulkFlightResults) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Checks the delivery of a job of `POST /v3/bulk/{endpoint}` and returns its body
+ * (`{job_id, endpoint, results}`), or undefined when the signature or timestamp does not hold (see
+ * {@link verifyWebhook}) or the body is not such a delivery.
+ *
+ * @example
+ * ```ts
+ * const delivery = await verifyBulkResults(process.env.TRUECOST_SECRET!, request.headers, await request.text());
+ * if (delivery === undefined) return new Response(null, { status: 401 });
+ * for (const item of delivery.results) if ('result' in item) book(item.id, item.result);
+ * ```
+ * @remarks Since 0.5.0
+ */
+export async function verifyBulkResults(secret: string, headers: WebhookHeaders, body: string): Promise<BulkDelivery | undefined> {
+  if (!(await verifyWebhook(secret, headers, body))) return undefined;
+  try {
+    const parsed = JSON.parse(body) as Partial<BulkDelivery> | null;
+    if (typeof parsed?.job_id !== 'string' || typeof parsed.endpoint !== 'string' || !Array.isArray(parsed.results)) return undefined;
+    return parsed as BulkDelivery;
   } catch {
     return undefined;
   }

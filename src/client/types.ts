@@ -31,6 +31,8 @@ import type { freightRequestSchema } from '../schemas/freight.js';
 import type { iso14083ReportSchema } from '../schemas/iso14083-report.js';
 import type { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { bulkJobResponseSchema } from '../http/routes-calculators.js';
+import type { bulkAcceptedSchema } from '../schemas/bulk.js';
+import type { JobState } from '../orders/job-store.js';
 import type { listEventsResponseSchema, orderEventSchema } from '../schemas/events.js';
 import type { ItemExplanation } from '../calculators/explanation.js';
 import type { recordRequestSchema } from '../schemas/record.js';
@@ -109,6 +111,47 @@ export interface EmissionsReportQuery {
   readonly to: string;
   readonly groupBy?: 'scope3_category' | 'endpoint' | 'month' | 'client';
 }
+
+/** The request and answer of each calculator a bulk job runs, by its name in `POST /v3/bulk/{endpoint}`. */
+export interface BulkCalculators {
+  readonly flight: { readonly request: FlightRequest; readonly response: FlightResponse };
+  readonly cars: { readonly request: CarRequest; readonly response: CarResponse };
+  readonly transportation: { readonly request: BusRequest | SuvRequest; readonly response: BusResponse | SuvResponse };
+  readonly logistics: { readonly request: LogisticsRequest; readonly response: LogisticsResponse };
+  readonly commute: { readonly request: CommuteRequest; readonly response: CommuteResponse };
+  /** E13 answers in the shape of E11. */
+  readonly freight: { readonly request: FreightRequest; readonly response: LogisticsResponse };
+  readonly trip: { readonly request: TripRequest; readonly response: TripResponse };
+}
+/** A calculator a bulk job runs: `'flight'`, `'cars'`, `'transportation'`, `'logistics'`, `'commute'`, `'freight'` or `'trip'`. */
+export type BulkEndpoint = keyof BulkCalculators;
+/** One body of a bulk job: the calculator's request body, an `id` unique within the job, and an optional `record`. */
+export type BulkBody<E extends BulkEndpoint> = BulkCalculators[E]['request'] & { readonly id: string; readonly record?: CalculationRecordRequest };
+/** The answer of `POST /v3/bulk/{endpoint}`: the message and the job's id. */
+export type BulkAccepted = z.output<typeof bulkAcceptedSchema>;
+/** The result of one body: the calculator's answer (with `calculation_id` when the body was recorded), or the body's first problem. */
+export type BulkResult<E extends BulkEndpoint> =
+  | { readonly id: string; readonly result: BulkCalculators[E]['response'] & { readonly calculation_id?: string } }
+  | { readonly id: string; readonly error: { readonly path: string; readonly reason: string } };
+/** A bulk job as `GET /v3/bulk/{job_id}` shows it: `results` typed by its `endpoint`, null until computed. */
+export type BulkJob = {
+  readonly [E in BulkEndpoint]: {
+    readonly job_id: string;
+    readonly endpoint: E;
+    readonly state: JobState;
+    readonly attempts: number;
+    readonly last_error: string | null;
+    readonly results: readonly BulkResult<E>[] | null;
+  };
+}[BulkEndpoint];
+/** `GET /v3/bulk/{job_id}`. */
+export interface BulkJobStatus {
+  readonly job: BulkJob;
+}
+/** The body delivered for a bulk job: one result per body, in the order sent, typed by its `endpoint`. */
+export type BulkDelivery = {
+  readonly [E in BulkEndpoint]: { readonly job_id: string; readonly endpoint: E; readonly results: readonly BulkResult<E>[] };
+}[BulkEndpoint];
 
 /** Which page of order events to read: after the event `after` (its id), at most `limit` (1 to 1000, default 100). */
 export interface ListEventsQuery {
@@ -219,6 +262,13 @@ export interface TruecostClient {
   /** A whole booking: kg CO2e per leg (flight, rail, bus, coach, taxi, car, ferry, hotel) and in total. */
   trip(body: Recordable<TripRequest>, options?: FlightCallOptions): Promise<Explainable<TripResponse>>;
   freight(body: FreightRequest, options?: CallOptions): Promise<LogisticsResponse>;
+  /** Any calculator in bulk (docs/api.md, "Bulk for every calculator"); the results are delivered to the partner's endpoint (`verifyBulkResults`). */
+  readonly bulk: {
+    /** Queues a job of 1 to 10 000 bodies of `endpoint`'s calculator, each with an `id` unique within the job. */
+    submit<E extends BulkEndpoint>(endpoint: E, bodies: readonly BulkBody<E>[], options?: CallOptions): Promise<BulkAccepted>;
+    /** The state of a bulk job, with its results once computed. */
+    get(jobId: string, options?: CallOptions): Promise<BulkJobStatus>;
+  };
   /** The order events of the key's partner and environment (docs/api.md, "Order events"). */
   readonly events: {
     /** One page, oldest first; pass the last event's id as `after` while `has_more`. */

@@ -148,7 +148,7 @@ export function jobPage(viewer: Viewer, job: JobRecord): SafeHtml {
     viewer,
     html`<p><a href="${BASE}/jobs${query({ env: job.environment })}">All ${job.environment} jobs</a></p>
 <div class="table"><table><tbody>
-${field('Environment', job.environment)}${field('State', html`<span id="job-state">${job.state}</span>`)}${field('Attempts', job.attempts)}
+${field('Environment', job.environment)}${field('Calculator', job.endpoint)}${field('State', html`<span id="job-state">${job.state}</span>`)}${field('Attempts', job.attempts)}
 ${field('Last error', job.lastError ?? '—')}${field('Created', when(job.createdAt))}${field('Delivered', when(job.deliveredAt))}
 </tbody></table></div>
 ${
@@ -158,6 +158,6 @@ ${
     : ''
 }
 <h2>Delivered body</h2>
-${job.results === null ? html`<p class="muted">Not computed yet.</p>` : html`<pre>${JSON.stringify(job.results, null, 2)}</pre>`}`,
+${(job.bodyResults ?? job.results) === null ? html`<p class="muted">Not computed yet.</p>` : html`<pre>${JSON.stringify(job.bodyResults ?? job.results, null, 2)}</pre>`}`,
   );
 }

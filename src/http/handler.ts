@@ -85,7 +85,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const policy = rateLimit && rateLimitPolicy(rateLimit);
   const route = createRouter(routes);
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
-  const tooLarge: Reply = { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(maxBodyBytes) } };
+  const tooLarge = tooLargeFor(maxBodyBytes);
   let document: unknown;
   const services: RouteServices = {
     newJobId: () => crypto.randomUUID(),
@@ -184,8 +184,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     let recording: RouteContext['recording'];
     if (matched.body !== undefined) {
       if (!isJsonContentType(call.header('content-type'))) return failure('unsupportedMediaType');
-      const read = await call.readBody(maxBodyBytes);
-      if (!read.ok) return read.reason === 'too_large' ? tooLarge : failure('invalidJson', notUtf8);
+      const limit = matched.maxBodyBytes ?? maxBodyBytes;
+      const read = await call.readBody(limit);
+      if (!read.ok) return read.reason === 'too_large' ? (limit === maxBodyBytes ? tooLarge : tooLargeFor(limit)) : failure('invalidJson', notUtf8);
       let parsed: unknown;
       try {
         parsed = JSON.parse(read.text);
@@ -291,6 +292,11 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
 /** Whether a parsed body is an object that carries `record`. */
 function carriesRecord(parsed: unknown): parsed is { readonly record: unknown } {
   return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) && Object.hasOwn(parsed, 'record');
+}
+
+/** The 413 of a body over `limit` bytes, naming the limit. */
+function tooLargeFor(limit: number): Reply {
+  return { ...failure('payloadTooLarge'), body: { message: payloadTooLargeMessage(limit) } };
 }
 
 /** The answer to a store that cannot answer now: 503 (507 for a full disk) with `Retry-After`. */

@@ -104,6 +104,8 @@ export interface Route<Body = unknown, Path extends string = string> {
   readonly auth: boolean;
   /** The schema of the JSON body; only POST and PATCH routes have one. */
   readonly body?: z.core.$ZodType<Body, unknown>;
+  /** The largest body this route reads, in bytes, in place of the handler's `maxBodyBytes` (docs/api.md, "Requests"). */
+  readonly maxBodyBytes?: number;
   /** What the OpenAPI document shows for the body, when `body` validates in a way JSON Schema cannot show. */
   readonly documentedBody?: z.core.$ZodType;
   /** Query parameters the route reads, for the OpenAPI document (the route checks them itself). */

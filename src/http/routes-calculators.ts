@@ -22,7 +22,7 @@ import {
   transportationRequestSchema,
 } from '../schemas/transportation.js';
 import { successMessages, type ApiErrorName } from '../errors.js';
-import { JOB_STATES } from '../orders/store.js';
+import { JOB_STATES, isBulkBodiesRequest } from '../orders/store.js';
 import {
   bulkFlightAcceptedSchema,
   bulkFlightRequestSchema,
@@ -220,7 +220,8 @@ export const flightRoutes: readonly AnyRoute[] = [
     serverError: 'flightServerError',
     async handle({ params, scope, store }) {
       const job = await store.getJob(scope, params.job_id);
-      if (job === undefined) return failure('jobNotFound');
+      // A job of `POST /v3/bulk/{endpoint}` is read at `GET /v3/bulk/{job_id}`.
+      if (job === undefined || isBulkBodiesRequest(job.request)) return failure('jobNotFound');
       return success(200, {
         job: { job_id: job.jobId, state: job.state, attempts: job.attempts, last_error: job.lastError, results: job.results },
       });

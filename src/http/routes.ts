@@ -1,5 +1,6 @@
 import type { AnyRoute } from './route.js';
 import { flightRoutes, roadRoutes } from './routes-calculators.js';
+import { bulkRoutes } from './routes-bulk.js';
 import { orderRoutes } from './routes-orders.js';
 import { eventRoutes } from './routes-events.js';
 import { certificateRoutes } from './routes-certificates.js';
@@ -22,4 +23,5 @@ export const routes: readonly AnyRoute[] = [
   ...roadRoutes,
   ...tripRoutes,
   ...calculationRoutes,
+  ...bulkRoutes,
 ];

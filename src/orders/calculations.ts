@@ -1,15 +1,12 @@
 // Recorded calculations (docs/api.md, "Recorded calculations"): a calculator's answer kept with
 // what was asked, for the partner's own records and for the emissions statement. What a store keeps,
 // and the pure parts every store shares: the day a calculation counts on and its statement groups.
+import type { CalculationEndpoint } from './calculation-endpoints.js';
 import type { IdempotencyGuard } from './idempotency.js';
 import type { ListPage } from './dashboard-store.js';
 import type { Environment, Scope } from './types.js';
 
-/** The calculators whose answers can be recorded, by the name the bulk route and the statement use. */
-export const CALCULATION_ENDPOINTS = ['flight', 'cars', 'transportation', 'logistics', 'commute', 'freight', 'trip'] as const;
-
-/** A calculator whose answers can be recorded: `'flight'`, `'cars'`, `'transportation'`, `'logistics'`, `'commute'`, `'freight'` or `'trip'`. */
-export type CalculationEndpoint = (typeof CALCULATION_ENDPOINTS)[number];
+export { CALCULATION_ENDPOINTS, type CalculationEndpoint } from './calculation-endpoints.js';
 
 /**
  * Where a recorded figure comes from, after ISO 14083's data types: `primary`, the carrier's own

@@ -1,4 +1,5 @@
 // The bulk queue's persistence (docs/bulk.md): jobs, their leases, attempts and health.
+import type { CalculationEndpoint } from './calculation-endpoints.js';
 import type { IdempotencyGuard } from './idempotency.js';
 import type { Scope } from './types.js';
 
@@ -11,17 +12,62 @@ export type JobState = (typeof JOB_STATES)[number];
 /** How many jobs `listJobs` (and `truecost jobs list`) returns when no limit is given. */
 export const DEFAULT_JOB_LIST_LIMIT = 100;
 
-/** A bulk flight job (E7) as stored. Times are milliseconds since the epoch. */
+/**
+ * One body of a job of `POST /v3/bulk/{endpoint}`: a calculator request body of the job's
+ * endpoint, with the partner's `id` and an optional `record`, as sent.
+ */
+export interface BulkBody {
+  readonly id: string;
+  readonly [field: string]: unknown;
+}
+
+/**
+ * The request a job of `POST /v3/bulk/{endpoint}` stores: its bodies in the order sent (E7's jobs
+ * store E7's array of flights).
+ *
+ * @remarks Since 0.5.0
+ */
+export interface BulkBodiesRequest {
+  readonly bodies: readonly BulkBody[];
+}
+
+/**
+ * The result of one body of a job of `POST /v3/bulk/{endpoint}`: the calculator's answer (with
+ * `calculation_id` when the body was recorded), or why the body was refused.
+ *
+ * @remarks Since 0.5.0
+ */
+export type BulkBodyResult =
+  | { readonly id: string; readonly result: unknown }
+  | { readonly id: string; readonly error: { readonly path: string; readonly reason: string } };
+
+/** True when a job's request is that of `POST /v3/bulk/{endpoint}` rather than E7's array of flights. */
+export function isBulkBodiesRequest(request: unknown): request is BulkBodiesRequest {
+  return typeof request === 'object' && request !== null && !Array.isArray(request) && Array.isArray((request as { bodies?: unknown }).bodies);
+}
+
+/** A bulk job (E7, or `POST /v3/bulk/{endpoint}`) as stored. Times are milliseconds since the epoch. */
 export interface JobRecord extends Scope {
   readonly jobId: string;
-  /** The E7 request body as validated, to be computed by the worker. */
+  /**
+   * The calculator of the job: `'flight'` for E7's jobs (and for those stored before jobs had one).
+   * @remarks Since 0.5.0
+   */
+  readonly endpoint: CalculationEndpoint;
+  /** The request as validated, to be computed by the worker: E7's array of flights, or a {@link BulkBodiesRequest}. */
   readonly request: unknown;
   readonly state: JobState;
   /** How many delivery attempts were started (a count). */
   readonly attempts: number;
   readonly lastError: string | null;
-  /** The delivered body (flight_id to tonnes string) once computed, else null. */
+  /** E7's delivered body (flight_id to tonnes string) once computed, else null; null for a job of bodies. */
   readonly results: Readonly<Record<string, string>> | null;
+  /**
+   * The results of a job of bodies, one per body in the order sent, once computed, else null;
+   * null for E7's jobs.
+   * @remarks Since 0.5.0
+   */
+  readonly bodyResults: readonly BulkBodyResult[] | null;
   /** When the job was accepted, in milliseconds since the epoch. */
   readonly createdAt: number;
   /** When the job last changed, in milliseconds since the epoch. */
@@ -63,6 +109,23 @@ export interface JobQueueHealth {
   readonly oldestDueAt: number | null;
 }
 
+/** The results a worker saves: E7's object of flight_id to tonnes, or a job of bodies' list. */
+export type JobResults = Readonly<Record<string, string>> | readonly BulkBodyResult[];
+
+/** True when saved results are a job of bodies' list (`bodyResults`) rather than E7's object (`results`). */
+export function isBodyResults(results: JobResults): results is readonly BulkBodyResult[] {
+  return Array.isArray(results);
+}
+
+/** A job as queued: E7's jobs leave `endpoint` out (they are `'flight'`). */
+export interface NewJob extends Scope {
+  readonly jobId: string;
+  readonly request: unknown;
+  readonly createdAt: number;
+  /** @remarks Since 0.5.0 */
+  readonly endpoint?: CalculationEndpoint;
+}
+
 /** The result of one delivery attempt, as a worker reports it. */
 export type AttemptOutcome =
   | { readonly delivered: true; readonly at: number }
@@ -71,15 +134,18 @@ export type AttemptOutcome =
 
 /** Durable bulk jobs with leases, so that two workers never deliver one job at the same time. */
 export interface JobStore {
-  /** Stores a new job, queued and due at once, before E7 answers. */
-  enqueueJob(job: { jobId: string; request: unknown; createdAt: number } & Scope, guard?: IdempotencyGuard<void>): Promise<void>;
+  /** Stores a new job, queued and due at once, before E7 (or `POST /v3/bulk/{endpoint}`) answers. */
+  enqueueJob(job: NewJob, guard?: IdempotencyGuard<void>): Promise<void>;
   /**
    * Atomically takes the oldest due job (queued or delivering, `nextAttemptAt <= now`, lease absent
    * or expired), marks it delivering and leases it to `workerId` until `now + leaseMs`.
    */
   claimJob(workerId: string, now: number, leaseMs: number): Promise<JobRecord | undefined>;
-  /** Stores the computed results; false when `workerId` no longer holds the lease. */
-  saveJobResults(jobId: string, workerId: string, results: Readonly<Record<string, string>>, now: number): Promise<boolean>;
+  /**
+   * Stores the computed results (an array is read back as `bodyResults`, an object as `results`);
+   * false when `workerId` no longer holds the lease.
+   */
+  saveJobResults(jobId: string, workerId: string, results: JobResults, now: number): Promise<boolean>;
   /**
    * Counts one attempt, durably, before anything of it is done (before the POST to the partner),
    * so that an attempt cut short by a crash still counts. False when `workerId` no longer holds the lease.

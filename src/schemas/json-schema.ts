@@ -180,7 +180,7 @@ function stringSchema(schema: core.$ZodType): Json {
   if (typeof maximum === 'number') json['maxLength'] = maximum;
   // A `z.regex` check is a format of its own in zod; JSON Schema says it with `pattern` alone.
   if (format !== undefined && format !== 'regex') {
-    if (format !== 'email') throw unsupported(`format ${String(format)}`);
+    if (format !== 'email' && format !== 'uuid') throw unsupported(`format ${String(format)}`);
     json['format'] = format;
   }
   const list = patterns === undefined ? [] : [...patterns];

@@ -24,7 +24,7 @@ import { classifyingFailures } from '../orders/unavailable.js';
 import { planOptIn } from '../orders/machine.js';
 import { migrate } from './postgres/migrate.js';
 import { sharedStoreMethods, SIGN_IN_PRUNE_BATCH } from './sql/queries.js';
-import type { JobRow } from './sql/rows.js';
+import { jobColumns, type JobRow } from './sql/rows.js';
 
 /** Where the PostgreSQL store keeps its data. */
 export interface PostgresStoreOptions {
@@ -210,9 +210,8 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
 
     async enqueueJob(job, guard) {
       if (guard === undefined) return methods.enqueueJob(job);
-      const { jobId, partnerId, environment, createdAt } = job;
       await guarded(guard, async (client) => {
-        await postgresRunner(client).run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+        await postgresRunner(client).run('insertJob', jobColumns(job));
       });
     },
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiErrors, successMessages } from '../../src/errors.js';
+import { BULK_MAX_BODY_BYTES, MAX_BULK_BODIES } from '../../src/schemas/bulk.js';
 import { MAX_FLIGHTS_PER_BULK_REQUEST, MAX_FLIGHTS_PER_REQUEST } from '../../src/schemas/flight.js';
 import { MAX_LEGS_PER_REQUEST } from '../../src/schemas/road-common.js';
 import { MAX_ORDERS_PER_BATCH, MAX_PHONE_LENGTH } from '../../src/schemas/order.js';
@@ -25,5 +26,7 @@ describe('docs/api.md', () => {
     expect(document).toContain(`1 to ${MAX_LEGS_PER_REQUEST}`);
     expect(document).toContain(`1 to ${MAX_ORDERS_PER_BATCH} orders`);
     expect(document).toContain(`At most ${MAX_PHONE_LENGTH} characters`);
+    expect(document).toContain(`1 to ${MAX_BULK_BODIES.toLocaleString('en-US').replace(',', ' ')} objects`);
+    expect(document).toContain(`up to ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB`);
   });
 });

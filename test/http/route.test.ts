@@ -21,8 +21,9 @@ describe('typed path parameters', () => {
     const route = createRouter(routes);
     for (const entry of routes) {
       const names = [...entry.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
-      // A variant and a certificate id have a form of their own; any other parameter takes any id.
-      const value = (name: string): string => (name === 'variant' ? 'vote' : name === 'certificate_id' ? '0'.repeat(32) : `some-${name}`);
+      // A variant, a certificate id, a bulk calculator and a bulk job id have a form of their own; any other parameter takes any id.
+      const forms: Readonly<Record<string, string>> = { variant: 'vote', certificate_id: '0'.repeat(32), endpoint: 'logistics', job_id: '00000000-0000-4000-8000-000000000000' };
+      const value = (name: string): string => forms[name] ?? `some-${name}`;
       const path = entry.path.replace(/\{(\w+)\}/g, (_, name: string) => value(name));
       const match = route(entry.method, path);
       expect(match.kind, `${entry.method} ${path}`).toBe('found');

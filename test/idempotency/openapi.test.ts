@@ -8,7 +8,7 @@ describe('the OpenAPI document and Idempotency-Key', () => {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
 
   it('documents the header, the replay marker, 409 and 422 on every write, and on nothing else', () => {
-    const writes = ['/v3/integrations/{variant}/order', '/v3/integrations/{variant}/orders', '/v3/integrations/{variant}/order/add', '/v3/integrations/{variant}/order/cancel', '/v3/integrations/vote/opt-in', '/v3/flight/bulk', '/v3/integrations/{variant}/order/{partner_order_id}/cancel'];
+    const writes = ['/v3/integrations/{variant}/order', '/v3/integrations/{variant}/orders', '/v3/integrations/{variant}/order/add', '/v3/integrations/{variant}/order/cancel', '/v3/integrations/vote/opt-in', '/v3/flight/bulk', '/v3/bulk/{endpoint}', '/v3/integrations/{variant}/order/{partner_order_id}/cancel'];
     for (const { path, method, operation } of operations) {
       const takesKey = operation.parameters?.some((parameter) => parameter.name === 'Idempotency-Key' && parameter.in === 'header') === true;
       const isWrite = writes.includes(path) && method !== 'get';

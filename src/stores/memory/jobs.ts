@@ -1,5 +1,5 @@
 // The memory store's bulk jobs: one map, each method synchronous inside its promise.
-import { DEFAULT_JOB_LIST_LIMIT, type AttemptOutcome, type JobRecord, type JobState, type ListPage, type Store } from '../../orders/store.js';
+import { DEFAULT_JOB_LIST_LIMIT, isBodyResults, type AttemptOutcome, type JobRecord, type JobState, type ListPage, type Store } from '../../orders/store.js';
 import type { Scope } from '../../orders/types.js';
 import { claimableAt } from '../../orders/queue.js';
 import { page } from './page.js';
@@ -26,11 +26,13 @@ export function memoryJobs(): JobMethods {
         jobId: job.jobId,
         partnerId: job.partnerId,
         environment: job.environment,
+        endpoint: job.endpoint ?? 'flight',
         request: structuredClone(job.request),
         state: 'queued',
         attempts: 0,
         lastError: null,
         results: null,
+        bodyResults: null,
         createdAt: job.createdAt,
         updatedAt: job.createdAt,
         nextAttemptAt: job.createdAt,
@@ -58,7 +60,11 @@ export function memoryJobs(): JobMethods {
     },
 
     async saveJobResults(jobId, workerId, results, now): Promise<boolean> {
-      return updateJob(jobId, workerId, (job) => ({ ...job, results: { ...results }, updatedAt: now }));
+      return updateJob(jobId, workerId, (job) =>
+        isBodyResults(results)
+          ? { ...job, bodyResults: structuredClone(results), updatedAt: now }
+          : { ...job, results: { ...results }, updatedAt: now },
+      );
     },
 
     async startAttempt(jobId: string, workerId: string, now: number): Promise<boolean> {

@@ -15,6 +15,7 @@ interface QueueHealthRow {
 }
 import {
   attemptColumns,
+  jobColumns,
   rowMappers,
   type ApiKeyRow,
   type JobRow,
@@ -89,8 +90,7 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
       return maybe(row, (found) => ({ url: found.result_url, secret: found.result_secret }));
     },
     async enqueueJob(job) {
-      const { jobId, partnerId, environment, createdAt } = job;
-      await runner.run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+      await runner.run('insertJob', jobColumns(job));
     },
     async saveJobResults(jobId, workerId, results, now) {
       return (await runner.run('saveResults', { jobId, workerId, results: JSON.stringify(results), now })) > 0;

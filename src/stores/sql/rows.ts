@@ -1,6 +1,20 @@
 // The rows of the tables as the drivers return them, and the records they map to. Integers,
 // booleans and JSON arrive in each driver's own form; the dialect's decoders even them out.
-import type { ApiKeyRecord, ApiKeySummary, AttemptOutcome, InviteRecord, JobRecord, JobState, OrderEvent, SessionRecord, SignInFailureCount } from '../../orders/store.js';
+import {
+  isBodyResults,
+  type ApiKeyRecord,
+  type ApiKeySummary,
+  type AttemptOutcome,
+  type CalculationEndpoint,
+  type InviteRecord,
+  type JobRecord,
+  type JobResults,
+  type JobState,
+  type NewJob,
+  type OrderEvent,
+  type SessionRecord,
+  type SignInFailureCount,
+} from '../../orders/store.js';
 import type { Environment, OptInRecord, OrderRecord } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { integerOrNull, type Decoders, type SqlInteger } from './dialect.js';
@@ -42,6 +56,7 @@ export interface JobRow {
   job_id: string;
   partner_id: string;
   environment: Environment;
+  endpoint: CalculationEndpoint;
   request: unknown;
   state: JobState;
   attempts: number;
@@ -132,22 +147,28 @@ export function rowMappers(decode: Decoders): RowMappers {
     }),
     apiKey,
     apiKeySummary: (row) => ({ ...apiKey(row), prefix: row.prefix, lastUsedAt: orNull(row.last_used_at) }),
-    job: (row) => ({
-      jobId: row.job_id,
-      partnerId: row.partner_id,
-      environment: row.environment,
-      request: decode.json(row.request),
-      state: row.state,
-      attempts: row.attempts,
-      lastError: row.last_error,
-      results: row.results === null ? null : (decode.json(row.results) as Record<string, string>),
-      createdAt: integer(row.created_at),
-      updatedAt: integer(row.updated_at),
-      nextAttemptAt: integer(row.next_attempt_at),
-      leaseOwner: row.lease_owner,
-      leaseExpiresAt: orNull(row.lease_expires_at),
-      deliveredAt: orNull(row.delivered_at),
-    }),
+    job: (row) => {
+      // One column holds both forms of results: E7's object, or the list of a job of bodies.
+      const results = row.results === null ? null : (decode.json(row.results) as JobResults);
+      return {
+        jobId: row.job_id,
+        partnerId: row.partner_id,
+        environment: row.environment,
+        endpoint: row.endpoint,
+        request: decode.json(row.request),
+        state: row.state,
+        attempts: row.attempts,
+        lastError: row.last_error,
+          results: results === null || isBodyResults(results) ? null : results,
+        bodyResults: results !== null && isBodyResults(results) ? results : null,
+        createdAt: integer(row.created_at),
+        updatedAt: integer(row.updated_at),
+        nextAttemptAt: integer(row.next_attempt_at),
+        leaseOwner: row.lease_owner,
+        leaseExpiresAt: orNull(row.lease_expires_at),
+        deliveredAt: orNull(row.delivered_at),
+      };
+    },
     orderEvent: (row) => ({
       kind: row.kind,
       deltaMicroClimes: integer(row.delta_micro_climes),
@@ -158,6 +179,12 @@ export function rowMappers(decode: Decoders): RowMappers {
     session: (row) => ({ ...token(row), revokedAt: orNull(row.revoked_at) }),
     signInFailure: (row) => ({ key: row.limit_key, count: row.failures, windowEnds: integer(row.window_ends) }),
   };
+}
+
+/** The parameters of the `insertJob` statement for a new job (E7's jobs are `'flight'`). */
+export function jobColumns(job: NewJob): Record<string, unknown> {
+  const { jobId, partnerId, environment, createdAt } = job;
+  return { jobId, partnerId, environment, endpoint: job.endpoint ?? 'flight', request: JSON.stringify(job.request), createdAt };
 }
 
 /** The columns `recordAttempt` writes for each outcome (the lease is released in every case). */

@@ -17,7 +17,7 @@ import {
   type IdempotencyKeyRow,
 } from '../sql/idempotency.js';
 import { SIGN_IN_PRUNE_BATCH } from '../sql/queries.js';
-import { orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
+import { jobColumns, orderColumns, type JobRow, type OrderRow, type RowMappers } from '../sql/rows.js';
 import { sqliteDialect } from './dialect.js';
 import type { GroupCommit } from './group-commit.js';
 import type { SqliteRunner } from './statements.js';
@@ -102,8 +102,7 @@ export function sqliteTransactions(
 
   type NewJob = Parameters<Store['enqueueJob']>[0];
   const enqueueJob = db.transaction((job: NewJob, guard?: IdempotencyGuard<void>): void => {
-    const { jobId, partnerId, environment, createdAt } = job;
-    runner.run('insertJob', { jobId, partnerId, environment, request: JSON.stringify(job.request), createdAt });
+    runner.run('insertJob', jobColumns(job));
     answerKey(runner, guard, undefined);
   });
 

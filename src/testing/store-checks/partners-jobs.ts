@@ -71,11 +71,13 @@ export function definePartnerAndJobChecks(check: DefineCheck): void {
     expectThat(await store.getJob(staging, 'job-1')).toEqual({
       ...staging,
       jobId: 'job-1',
+      endpoint: 'flight',
       request,
       state: 'queued',
       attempts: 0,
       lastError: null,
       results: null,
+      bodyResults: null,
       createdAt: now,
       updatedAt: now,
       nextAttemptAt: now,
@@ -113,6 +115,19 @@ export function definePartnerAndJobChecks(check: DefineCheck): void {
       updatedAt: now + 1002,
     });
     expectThat(await store.saveJobResults('job-unknown', 'w2', {}, now)).toBe(false);
+  });
+
+  check('bulk jobs: keeps the endpoint of a job of bodies, and reads its saved list back as bodyResults', async (store) => {
+    const bodies = { bodies: [{ id: 'b1', legs: [] }, { id: 'b2', record: { reference: 'r' } }] };
+    await store.enqueueJob({ ...staging, jobId: 'job-1', endpoint: 'logistics', request: bodies, createdAt: now });
+    expectThat(await store.claimJob('w1', now, 1000)).toMatchObject({ jobId: 'job-1', endpoint: 'logistics', request: bodies, bodyResults: null });
+    const bodyResults = [
+      { id: 'b1', result: { truecost: 0.5, calculation_id: 'c1' } },
+      { id: 'b2', error: { path: 'legs', reason: 'Required.' } },
+    ];
+    expectThat(await store.saveJobResults('job-1', 'w1', bodyResults, now + 1)).toBe(true);
+    expectThat(await store.getJob(staging, 'job-1')).toMatchObject({ endpoint: 'logistics', results: null, bodyResults });
+    expectThat((await store.listJobs({}))[0]).toMatchObject({ endpoint: 'logistics', bodyResults });
   });
 
   check('bulk jobs: records a delivered attempt and releases the lease', async (store) => {
