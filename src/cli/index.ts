@@ -6,6 +6,7 @@
  */
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
+import { eventsCommand } from './events.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
@@ -75,6 +76,8 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return finish(await tripCommand(args.slice(1)));
     case 'jobs':
       return jobsCommand(args.slice(1), output);
+    case 'events':
+      return eventsCommand(args.slice(1), output);
     case 'worker':
       return workerCommand(args.slice(1), output);
     case '--version':
