@@ -80,6 +80,30 @@ describe('the SQLite store on disk', () => {
     await migrated.close();
   });
 
+  it('claims write nothing when nothing is due: events in the feed only, no due job, no due unlock', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    for (const n of [1, 2, 3, 4, 5]) await store.createOrders(staging, 'vote', [order({ partner_order_id: `o-${n}` })], now);
+    // Another connection's data_version changes whenever a commit changed the file.
+    const watcher = new Database(path, { readonly: true });
+    const version = (): unknown => watcher.pragma('data_version', { simple: true });
+    const before = version();
+    for (const at of [now + 1, now + 2, now + 3]) {
+      expect(await store.claimEvents('w1', at, 1000, 10)).toEqual([]);
+      expect(await store.claimJob('w1', at, 1000)).toBeUndefined();
+      expect(await store.announceUnlocks(at, 10)).toBe(0);
+    }
+    expect(version()).toBe(before);
+    // With an endpoint the events are due from then on: the claim writes.
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://p1.example/events', secret: 'whsec_a' }, now + 4);
+    await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 5);
+    const set = version();
+    expect(await store.claimEvents('w1', now + 6, 1000, 10)).toHaveLength(1);
+    expect(version()).not.toBe(set);
+    watcher.close();
+    await store.close();
+  });
+
   it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {
     const path = freshPath();
     const store = await openSqliteStore({ path });
