@@ -23,7 +23,7 @@ async function fileWithFeedOnlyEvent(name: string): Promise<{ db: string; eventI
   const store = await openSqliteStore({ path });
   try {
     const scope = { partnerId: 'acme', environment: 'staging' } as const;
-    await store.createOrders(scope, 'vote', [{ partner_order_id: 'o-1', climes: 1 }], Date.now() - 1000);
+    await store.createOrders(scope, 'vote', [{ partner_order_id: 'o-1', climes: 1, customer_email: 'ada@example.com', customer_name: 'Ada' }], Date.now() - 1000);
     await store.setEventsEndpoint('acme', 'staging', { url: 'https://acme.example/events', secret: 'whsec_a' }, Date.now());
     const [event] = (await store.listEvents(scope, { limit: 1 }))!.items;
     return { db: `sqlite:${path}`, eventId: event!.eventId };

@@ -356,7 +356,7 @@ describe('the order events endpoint', () => {
     handler = createDashboardHandler({ store, now: () => clock, endpointPolicy: { allowPrivateAddresses: true }, onEventQueued: () => (woken += 1) });
     const alpha = await signedIn('alpha');
     const beta = await signedIn('beta');
-    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [{ partner_order_id: 'early', climes: 1 }], clock - 1000);
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [{ partner_order_id: 'early', climes: 1, customer_email: 'ada@example.com', customer_name: 'Ada' }], clock - 1000);
     expect((await alpha.post('/dashboard/events-endpoint', { url: 'https://alpha.example/events' })).status).toBe(200);
     const [event] = (await store.listEvents({ partnerId: 'alpha', environment: 'staging' }, { limit: 1 }))!.items;
     const page = await alpha.get('/dashboard/events-endpoint');
