@@ -43,6 +43,8 @@ export async function deliverResults(request: DeliveryRequest): Promise<Delivery
 /** One signed POST: the body as sent, and the `webhook-id` it carries on every attempt. */
 export interface SignedDelivery {
   readonly endpoint: { readonly url: string; readonly secret: string };
+  /** Secrets that sign beside the endpoint's (the one it replaced, for its last hours): one signature each, space-separated. */
+  readonly alsoSignedWith?: readonly string[];
   readonly id: string;
   readonly body: string;
   readonly timestampSeconds: number;
@@ -62,7 +64,9 @@ export async function deliverSigned(request: SignedDelivery): Promise<DeliveryRe
     'content-type': 'application/json',
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': signDelivery(request.endpoint.secret, id, timestampSeconds, body),
+    'webhook-signature': [request.endpoint.secret, ...(request.alsoSignedWith ?? [])]
+      .map((secret) => signDelivery(secret, id, timestampSeconds, body))
+      .join(' '),
   };
   try {
     const response = await request.fetch(request.endpoint.url, {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { eventBody, type EventAttemptOutcome, type EventDelivery } from '../orders/events.js';
+import { eventBody, signingSecrets, type EventAttemptOutcome, type EventDelivery } from '../orders/events.js';
 import { DEFAULT_DELIVERY_TIMEOUT_MS, deliverSigned } from './deliver.js';
 import { checkEndpointUrl } from './endpoint-policy.js';
 import { guardedFetch } from './guarded-fetch.js';
 import { DEFAULT_RETRY_DELAYS_MS, afterFailedAttempt } from './retry.js';
 import type { DeliveryWorkerOptions } from './worker-options.js';
-import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startSlots } from './slots.js';
+import { HEARTBEATS_PER_LEASE, heartbeat, messageOf, startBatchLoop } from './slots.js';
 
 /**
  * The delays between attempts at an order event, in milliseconds: 5 s, 30 s, 5 min, 30 min, 2 h,
@@ -26,7 +26,7 @@ export type EventsWorkerEvent =
   | { readonly type: 'delivered'; readonly eventId: string; readonly eventType: string; readonly attempts: number }
   | { readonly type: 'retry'; readonly eventId: string; readonly eventType: string; readonly attempts: number; readonly error: string; readonly nextAttemptAt: number }
   | { readonly type: 'failed'; readonly eventId: string; readonly eventType: string; readonly attempts: number; readonly error: string }
-  /** The partner has no events endpoint: the event is in the feed only. */
+  /** The partner's events endpoint was gone when the event's turn came: the event is in the feed only. */
   | { readonly type: 'skipped'; readonly eventId: string; readonly eventType: string }
   | { readonly type: 'lease-lost'; readonly eventId: string }
   | { readonly type: 'unlocks-announced'; readonly count: number }
@@ -50,11 +50,14 @@ export interface EventsWorker {
 
 /**
  * Starts a worker that delivers order events from the store's outbox to each partner's events
- * endpoint, signed in the Standard Webhooks form with the event's id as `webhook-id` on every
- * attempt, and that writes `order.unlocked` once an order's unlock date has passed (at most one poll
- * interval after it). It claims events with a lease, as the bulk worker claims jobs, and the store
- * hands out an order's next event only once the one before was delivered, so each order's events
- * arrive in order. A failed attempt is retried after the next delay; delivery is at least once.
+ * endpoint of the event's environment, signed in the Standard Webhooks form with the event's id as
+ * `webhook-id` on every attempt (and, for 24 hours after a new secret was set, signed with the old
+ * one too), and that writes `order.unlocked` once an order's unlock date has passed (at most one
+ * poll interval after it). It claims as many due events as it has free deliveries in one claim,
+ * each with a lease, and the store hands out an order's next event only once the one before was
+ * delivered, so each order's events arrive in order. Events of an environment without an endpoint
+ * are never claimed: they stay in the feed only, at no cost. A failed attempt is retried after the
+ * next delay; delivery is at least once.
  *
  * @example
  * ```ts
@@ -82,13 +85,24 @@ export function startEventsWorker(options: EventsWorkerOptions): EventsWorker {
       const decision = afterFailedAttempt(event.attempts + 1, retryDelaysMs, at);
       return { delivered: false, at, error, nextAttemptAt: decision.retry ? decision.nextAttemptAt : null };
     };
-    const endpoint = await store.getEventsEndpoint(event.partnerId);
+    const endpoint = await store.getEventsEndpoint(event.partnerId, event.environment);
     if (endpoint === undefined) return { skipped: true, at: now() };
     if (!(await store.startEventAttempt(event.eventId, owner, now()))) return 'lease-lost';
-    const verdict = checkEndpointUrl(endpoint.url, { ...endpointPolicy, environment: event.environment });
+    // Production goes over https only, unless the operator allowed http for this endpoint.
+    const verdict = checkEndpointUrl(endpoint.url, endpoint.allowHttp ? endpointPolicy : { ...endpointPolicy, environment: event.environment });
     if (!verdict.ok) return failedAfterStart(verdict.reason);
     const body = JSON.stringify(eventBody(event, event.order));
-    const delivery = await deliverSigned({ endpoint, id: event.eventId, body, timestampSeconds: Math.floor(now() / 1000), timeoutMs, fetch });
+    const signedAt = now();
+    const [secret, ...alsoSignedWith] = signingSecrets(endpoint, signedAt);
+    const delivery = await deliverSigned({
+      endpoint: { url: endpoint.url, secret: secret! },
+      alsoSignedWith,
+      id: event.eventId,
+      body,
+      timestampSeconds: Math.floor(signedAt / 1000),
+      timeoutMs,
+      fetch,
+    });
     return delivery.ok ? { delivered: true, at: now() } : failedAfterStart(delivery.error);
   }
 
@@ -110,7 +124,7 @@ export function startEventsWorker(options: EventsWorkerOptions): EventsWorker {
     else log({ type: 'retry', eventId, eventType, attempts, error: outcome.error, nextAttemptAt: outcome.nextAttemptAt });
   }
 
-  /** When this worker last looked for due unlocks; the slots share it, so one looks per interval. */
+  /** When this worker last looked for due unlocks, so that it looks once per interval. */
   let lastUnlockLook = -Infinity;
   async function announceDueUnlocks(): Promise<boolean> {
     const at = now();
@@ -123,17 +137,13 @@ export function startEventsWorker(options: EventsWorkerOptions): EventsWorker {
     return count > 0;
   }
 
-  return startSlots({
+  return startBatchLoop({
     workerId: options.workerId ?? randomUUID(),
     concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
     pollIntervalMs,
-    async step(owner) {
-      const announced = await announceDueUnlocks();
-      const event = await store.claimEvent(owner, now(), leaseMs);
-      if (event === undefined) return announced;
-      await handle(event, owner);
-      return true;
-    },
+    beforeClaim: announceDueUnlocks,
+    claim: (owner, limit) => store.claimEvents(owner, now(), leaseMs, limit),
+    handle,
     onError: storeError,
   });
 }

@@ -1,6 +1,7 @@
-// The loop both delivery workers run (bulk results, ./worker.ts, and order events,
-// ./events-worker.ts): a number of slots, each claiming one leased item at a time, sleeping for the
-// poll interval when nothing is due, and a heartbeat that extends a lease while its item is worked on.
+// The loops of the delivery workers: slots, each claiming one leased item at a time (bulk results,
+// ./worker.ts), or one claimer taking as many items as deliveries are free in one claim (order
+// events, ./events-worker.ts); each sleeps for the poll interval when nothing is due. And the
+// heartbeat that extends a lease while its item is worked on.
 
 /** How many heartbeats a lease holds: the lease is extended every third of it, so two may fail in a row. */
 export const HEARTBEATS_PER_LEASE = 3;
@@ -68,6 +69,102 @@ export function startSlots(options: SlotOptions): Slots {
     async stop(): Promise<void> {
       stopped = true;
       wakeAll();
+      await running;
+    },
+  };
+}
+
+/** What a batch loop runs. */
+export interface BatchLoopOptions<Item> {
+  /** Names the loop's leases. */
+  readonly workerId: string;
+  /** The most items worked on at once. */
+  readonly concurrency: number;
+  readonly pollIntervalMs: number;
+  /** Runs before each claim; resolves to true when it found work (then the loop does not sleep). */
+  beforeClaim(): Promise<boolean>;
+  /** Claims at most `limit` items as `owner`, all in one go. */
+  claim(owner: string, limit: number): Promise<readonly Item[]>;
+  /** Works on one claimed item, beside the others. */
+  handle(item: Item, owner: string): Promise<void>;
+  /** Called when a step rejects (a failing store must not end the loop): the items' leases run out and they are claimed again. */
+  onError(error: unknown): void;
+}
+
+/**
+ * Starts one claimer that claims as many items as it has free places (`concurrency` less the items
+ * in hand) in one claim and works on them side by side. It claims again at once when an item is
+ * done (its order's next event may be due) or when the claim filled every place; otherwise it
+ * sleeps for the poll interval, or until `wake`.
+ */
+export function startBatchLoop<Item>(options: BatchLoopOptions<Item>): Slots {
+  if (!Number.isInteger(options.concurrency) || options.concurrency < 1) {
+    throw new RangeError(`concurrency must be a positive integer (got ${options.concurrency}).`);
+  }
+  const { workerId, concurrency, pollIntervalMs } = options;
+  let stopped = false;
+  const inHand = new Set<Promise<void>>();
+  // A wake that comes while the claimer is busy ends its next sleep at once, so none is lost.
+  let woken = false;
+  let endSleep: (() => void) | undefined;
+  function wake(): void {
+    woken = true;
+    endSleep?.();
+  }
+  function sleep(ms: number): Promise<void> {
+    if (woken) {
+      woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        endSleep = undefined;
+        woken = false;
+        resolve();
+      }
+      endSleep = done;
+    });
+  }
+
+  function work(item: Item): void {
+    const working: Promise<void> = options
+      .handle(item, workerId)
+      .catch(options.onError)
+      .finally(() => {
+        inHand.delete(working);
+        wake();
+      });
+    inHand.add(working);
+  }
+
+  async function run(): Promise<void> {
+    while (!stopped) {
+      let more = false;
+      try {
+        more = await options.beforeClaim();
+        const free = concurrency - inHand.size;
+        if (free > 0 && !stopped) {
+          const claimed = await options.claim(workerId, free);
+          for (const item of claimed) work(item);
+          more ||= claimed.length === free;
+        }
+      } catch (error) {
+        options.onError(error);
+        more = false;
+      }
+      if (!stopped && (!more || inHand.size === concurrency)) await sleep(pollIntervalMs);
+    }
+    await Promise.all(inHand);
+  }
+
+  const running = run();
+  return {
+    wake,
+    async stop(): Promise<void> {
+      stopped = true;
+      wake();
       await running;
     },
   };

@@ -3,8 +3,7 @@ import { generateSigningSecret } from '../bulk/signing.js';
 import { invitePartner } from '../dashboard/invite.js';
 import { keyPrefix } from '../dashboard/keys.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
-import type { Environment } from '../orders/types.js';
-import type { Store } from '../orders/store.js';
+import { ENVIRONMENTS, type Environment } from '../orders/types.js';
 import { lastingDbUrlOf, withStore } from './store-url.js';
 import { parseCommand, required, UsageError } from './usage.js';
 
@@ -49,17 +48,26 @@ export async function revokeKeyCommand(args: readonly string[]): Promise<boolean
   return withStore(lastingDbUrlOf(values.db, 'keys revoke'), async (store) => store.revokeApiKey(await hashApiKey(key), Date.now()));
 }
 
+/** The URL of `partners set-endpoint` or `set-events-endpoint`, checked against the endpoint policy (`checkEndpointUrl`). */
+function endpointUrlOf(value: string | undefined, allowPrivateEndpoints: boolean): string {
+  const url = required(value, 'url');
+  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
+    throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url)}.`);
+  }
+  const verdict = checkEndpointUrl(url, { allowPrivateAddresses: allowPrivateEndpoints });
+  if (!verdict.ok) {
+    const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
+    throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
+  }
+  return url;
+}
+
 /**
- * The partner and URL of `partners set-endpoint` and `partners set-events-endpoint`, the URL
- * checked against the endpoint policy (`checkEndpointUrl`): no credentials, no loopback, private or
- * other internal address literal unless allowed. Then stores a new signing secret with `save` and
- * returns it.
+ * `truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
+ * returns the signing secret of bulk result deliveries. The URL may not carry credentials, nor be
+ * a loopback, private or other internal address literal unless allowed.
  */
-async function setSignedEndpoint(
-  args: readonly string[],
-  command: string,
-  save: (store: Store, partnerId: string, endpoint: { url: string; secret: string }) => Promise<void>,
-): Promise<string> {
+export async function setEndpointCommand(args: readonly string[]): Promise<string> {
   const { values, positionals } = parseCommand(args, {
     partner: { type: 'string' },
     url: { type: 'string' },
@@ -68,37 +76,44 @@ async function setSignedEndpoint(
   });
   if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
   const partnerId = partnerOf(values.partner);
-  const url = required(values.url, 'url');
-  if (!URL.canParse(url) || !['http:', 'https:'].includes(new URL(url).protocol)) {
-    throw new UsageError(`--url must be an http or https URL; got ${JSON.stringify(url)}.`);
-  }
-  const verdict = checkEndpointUrl(url, { allowPrivateAddresses: values['allow-private-endpoints'] === true });
-  if (!verdict.ok) {
-    const advice = verdict.reason.includes('address') ? ' Pass --allow-private-endpoints to allow it (for local testing).' : '';
-    throw new UsageError(`--url is refused: ${verdict.reason}${advice}`);
-  }
-  return withStore(lastingDbUrlOf(values.db, command), async (store) => {
+  const url = endpointUrlOf(values.url, values['allow-private-endpoints'] === true);
+  return withStore(lastingDbUrlOf(values.db, 'partners set-endpoint'), async (store) => {
     const secret = generateSigningSecret();
-    await save(store, partnerId, { url, secret });
+    await store.setResultEndpoint(partnerId, { url, secret }, Date.now());
     return secret;
   });
 }
 
 /**
- * `truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
- * returns the signing secret of bulk result deliveries.
- */
-export async function setEndpointCommand(args: readonly string[]): Promise<string> {
-  return setSignedEndpoint(args, 'partners set-endpoint', (store, partnerId, endpoint) => store.setResultEndpoint(partnerId, endpoint, Date.now()));
-}
-
-/**
- * `truecost partners set-events-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]`:
- * returns the signing secret of order event deliveries (docs/api.md, "Order events"). A new secret
- * each time: setting the endpoint again rotates it.
+ * `truecost partners set-events-endpoint --partner ID --url URL [--env staging|production]
+ * [--allow-private-endpoints] [--allow-insecure-endpoint] [--db URL]`: sets the events endpoint of
+ * one environment, or of both without --env, with a new signing secret, and returns it (docs/api.md,
+ * "Order events"). The secret it replaces goes on signing beside it for 24 hours. A production
+ * endpoint must be https unless --allow-insecure-endpoint.
  */
 export async function setEventsEndpointCommand(args: readonly string[]): Promise<string> {
-  return setSignedEndpoint(args, 'partners set-events-endpoint', (store, partnerId, endpoint) => store.setEventsEndpoint(partnerId, endpoint, Date.now()));
+  const { values, positionals } = parseCommand(args, {
+    partner: { type: 'string' },
+    url: { type: 'string' },
+    env: { type: 'string' },
+    'allow-private-endpoints': { type: 'boolean' },
+    'allow-insecure-endpoint': { type: 'boolean' },
+    db: { type: 'string' },
+  });
+  if (positionals.length > 0) throw new UsageError(`Unexpected argument ${JSON.stringify(positionals[0])}.`);
+  const partnerId = partnerOf(values.partner);
+  const environments: readonly Environment[] = values.env === undefined ? ENVIRONMENTS : [environmentOf(values.env)];
+  const url = endpointUrlOf(values.url, values['allow-private-endpoints'] === true);
+  const allowHttp = values['allow-insecure-endpoint'] === true;
+  if (environments.includes('production') && new URL(url).protocol !== 'https:' && !allowHttp) {
+    const which = values.env === undefined ? ' (without --env the URL serves production too)' : '';
+    throw new UsageError(`--url is refused: production events go to https URLs only${which}. Pass --allow-insecure-endpoint to allow http (for local testing).`);
+  }
+  return withStore(lastingDbUrlOf(values.db, 'partners set-events-endpoint'), async (store) => {
+    const secret = generateSigningSecret();
+    for (const environment of environments) await store.setEventsEndpoint(partnerId, environment, { url, secret, allowHttp }, Date.now());
+    return secret;
+  });
 }
 
 /** Where `truecost partners invite` points its link when no --base-url is given. */

@@ -8,6 +8,7 @@ import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, 
 import { calcCommand, flightCommand } from './calc.js';
 import type { CalcOutcome } from './calculator-calls.js';
 import { deleteCalculationsCommand, reportEmissionsCommand } from './calculations.js';
+import { eventsCommand } from './events.js';
 import { jobsCommand } from './jobs.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
@@ -89,6 +90,8 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return finish(await tripCommand(args.slice(1)));
     case 'jobs':
       return jobsCommand(args.slice(1), output);
+    case 'events':
+      return eventsCommand(args.slice(1), output);
     case 'worker':
       return workerCommand(args.slice(1), output);
     case '--version':

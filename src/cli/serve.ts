@@ -234,6 +234,7 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const dashboard = dashboardListener({
     store,
     onJobQueued: () => worker.wake(),
+    onEventQueued: () => eventsWorker.wake(),
     endpointPolicy: { allowPrivateAddresses: options.allowPrivateEndpoints },
     ...(options.secureCookies ? { secureCookies: true } : {}),
     ...(options.requestLog ? { onRequest: (entry: RequestLogEntry) => log.request(entry) } : {}),

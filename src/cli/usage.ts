@@ -21,7 +21,8 @@ export const USAGE = `Usage:
   truecost keys create --partner ID --env staging|production [--db URL]
   truecost keys revoke KEY [--db URL]
   truecost partners set-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
-  truecost partners set-events-endpoint --partner ID --url URL [--allow-private-endpoints] [--db URL]
+  truecost partners set-events-endpoint --partner ID --url URL [--env staging|production] [--allow-private-endpoints]
+                 [--allow-insecure-endpoint] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
@@ -34,6 +35,7 @@ export const USAGE = `Usage:
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
   truecost jobs redrive [--partner ID] [--since ISO] [--until ISO] [--db URL]
+  truecost events resend --partner ID --event EVENT_ID [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
@@ -78,7 +80,14 @@ ${environmentHelp()}
 On a SQLite file it creates, serve makes a staging key for the partner local and prints it once;
 on memory:, at every start. /docs needs the optional package @scalar/api-reference.`,
   keys: 'Creates an API key (printed once, stored only as a hash) or revokes one.',
-  partners: 'Sets where bulk results (set-endpoint) or order events (set-events-endpoint) of a partner are delivered, printing the new signing secret, or prints a one-time dashboard sign-in URL (invite).',
+  partners: `Sets where bulk results (set-endpoint) or order events (set-events-endpoint) of a partner are delivered,
+printing the new signing secret, or prints a one-time dashboard sign-in URL (invite).
+  set-events-endpoint sets the endpoint of --env staging or production, each with its own URL and
+  secret, or of both without --env. A new secret does not stop the old one at once: for 24 hours
+  each delivery is signed with both, so the receiver can change its secret in that time. Only the
+  events from when an environment's endpoint is first set are delivered; older ones stay in the
+  events feed (GET /v3/integrations/events). A production URL must be https, unless
+  --allow-insecure-endpoint (for local testing).`,
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
@@ -114,6 +123,10 @@ well-to-wheel, and the period's orders as credits, shown apart and never subtrac
 or, without it, in both environments, and prints how many. Recorded calculations are kept until
 then (docs/operations.md, "Recorded calculations: retention").`,
   worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
+  events: `Sends an order event of --partner again, due at once, under its own id (the same webhook-id):
+  a failed or skipped event, or one in the events feed only (due before the endpoint was set). It
+  goes to the partner's endpoint of the event's environment. Exits with code 1, saying why, for an
+  unknown id, another partner's event, a delivered one, or one still on its way.`,
 };
 
 /** The help of one command: its usage lines and what it does, or the whole usage for an unknown one. */
@@ -140,6 +153,7 @@ const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
   calculations: '\nmemory: is refused: it holds no calculation of another process.',
+  events: '\nmemory: is refused: it holds no event of another process.',
   worker: '\nmemory: is refused: it holds no job of another process.',
 };
 

@@ -298,18 +298,22 @@ export async function verifyBulkResults(secret: string, headers: WebhookHeaders,
 
 /** The types of order event a delivery may carry. */
 const ORDER_EVENT_TYPES: readonly string[] = ['order.created', 'order.climes_added', 'order.climes_removed', 'order.cancelled', 'order.unlocked'];
+/** The environments an event may name. */
+const EVENT_ENVIRONMENTS: readonly string[] = ['staging', 'production'];
 
 /**
  * Checks an order event delivery (docs/api.md, "Order events") with the secret `truecost partners
  * set-events-endpoint` printed, and returns the event, or undefined when the signature or timestamp
  * does not hold (see {@link verifyWebhook}) or the body is no order event. A receiver drops an event
- * whose `id` it has seen: delivery is at least once.
+ * whose `id` it has seen: delivery is at least once. Each environment has its own endpoint and
+ * secret; the event's `environment` names it. After the secret is rotated, deliveries carry a
+ * signature under the old secret and one under the new for 24 hours, so either verifies.
  *
  * @example
  * ```ts
  * const event = await verifyOrderEvent(process.env.TRUECOST_EVENTS_SECRET!, request.headers, await request.text());
  * if (event === undefined) return new Response(null, { status: 401 });
- * if (event.type === 'order.unlocked') await markFinal(event.data.order.partner_order_id);
+ * if (event.environment === 'production' && event.type === 'order.unlocked') await markFinal(event.data.order.partner_order_id);
  * ```
  * @remarks Since 0.4.0
  */
@@ -319,6 +323,7 @@ export async function verifyOrderEvent(secret: string, headers: WebhookHeaders, 
     const parsed = JSON.parse(body) as Partial<OrderEventMessage> | null;
     const order = parsed?.data?.order;
     if (typeof parsed?.id !== 'string' || !ORDER_EVENT_TYPES.includes(String(parsed.type)) || typeof order?.partner_order_id !== 'string') return undefined;
+    if (!EVENT_ENVIRONMENTS.includes(String(parsed.environment))) return undefined;
     return parsed as OrderEventMessage;
   } catch {
     return undefined;

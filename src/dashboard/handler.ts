@@ -8,6 +8,7 @@ import { generateSigningSecret } from '../bulk/signing.js';
 import { readBodyText } from '../http/body.js';
 import type { FetchHandler, RequestLogEntry } from '../http/handler.js';
 import { generateApiKey, hashApiKey } from '../http/keys.js';
+import { isFeedOnly, resendRefusal, type ResendRefusal } from '../orders/events.js';
 import type { Store } from '../orders/store.js';
 import { ENVIRONMENTS, type Environment, type Scope } from '../orders/types.js';
 import type { EndpointPolicy, LookupFunction } from '../bulk/endpoint-policy.js';
@@ -17,8 +18,9 @@ import { emissionsCsvResponse, emissionsResponse } from './emissions.js';
 import { exportEvents, exportOrders } from './export.js';
 import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
 import { jobPage } from './listing-pages.js';
-import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointKind, type EndpointView, type Viewer } from './pages.js';
+import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointView, type EventRow, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
+import type { SafeHtml } from './html.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
 import { couldBePartnerId, signInLimits } from './sign-in-limit.js';
 import { dashboardLogEntry, loggedDashboardPath, type DashboardTrace } from './request-log.js';
@@ -32,6 +34,14 @@ export const SESSION_COOKIE = 'truecost_session';
 export const PRE_SESSION_COOKIE = 'truecost_presession';
 /** Largest form body accepted, in bytes. */
 const MAX_FORM_BYTES = 16 * 1024;
+
+/** Why an event was not sent again, as the partner reads it. */
+const RESEND_REFUSALS: Readonly<Record<ResendRefusal, string>> = {
+  unknown: 'No such event.',
+  'no-endpoint': 'This environment has no events endpoint: save a URL first.',
+  delivered: 'This event was delivered: your receiver would drop the same webhook-id again.',
+  'on-its-way': 'This event is still on its way: it is queued for a retry or being delivered.',
+};
 
 /** What {@link createDashboardHandler} needs and what it can be tuned with. */
 export interface DashboardOptions {
@@ -48,6 +58,8 @@ export interface DashboardOptions {
   readonly lookup?: LookupFunction;
   /** Called after a job is queued again, e.g. to wake the bulk worker. */
   readonly onJobQueued?: (jobId: string) => void;
+  /** Called after an order event is queued to be sent again, e.g. to wake the events worker. */
+  readonly onEventQueued?: () => void;
   /** Called once per request with its line for the request log (src/dashboard/request-log.ts). */
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Called with every fault that became a 500. */
@@ -186,14 +198,62 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
-  /** The bulk result endpoint's page (`results`) or the order events endpoint's (`events`): set, rotate, test. */
-  async function endpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined, kind: EndpointKind): Promise<Response> {
-    const get = kind === 'results' ? store.getResultEndpoint.bind(store) : store.getEventsEndpoint.bind(store);
-    const set = kind === 'results' ? store.setResultEndpoint.bind(store) : store.setEventsEndpoint.bind(store);
-    // The events page lists the partner's 20 most recent events and their deliveries.
-    const deliveries = kind === 'events' ? { deliveries: await store.listEventDeliveries(viewer.partnerId, 20) } : {};
-    const page = (view: EndpointView) => endpointPage(viewer, { ...view, ...deliveries }, kind);
-    const current = await get(viewer.partnerId);
+  /** The bulk result endpoint's page: set, rotate, test. */
+  async function resultEndpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
+    const current = await store.getResultEndpoint(viewer.partnerId);
+    const save = (endpoint: { url: string; secret: string }) => store.setResultEndpoint(viewer.partnerId, endpoint, now());
+    return endpointForm(request, viewer, action, current, save, (view) => endpointPage(viewer, view, 'results'));
+  }
+
+  /**
+   * The order events endpoint's page: one URL and secret set for both environments (an http URL for
+   * staging alone: production events go to https only), rotated, tested; and the partner's recent
+   * events, each failed, skipped or feed-only one with a button that sends it again.
+   */
+  async function eventsEndpoint(request: Request, viewer: Viewer & { token: string }, action: string | undefined): Promise<Response> {
+    const { partnerId } = viewer;
+    const endpoints = { staging: await store.getEventsEndpoint(partnerId, 'staging'), production: await store.getEventsEndpoint(partnerId, 'production') };
+    if (action === 'resend' && request.method === 'POST') {
+      const form = await formOf(request, viewer.token);
+      const outcome = await store.resendEvent(partnerId, form.get('event') ?? '', now());
+      if (!outcome.resent) throw new PageError(outcome.refusal === 'unknown' ? 404 : 409, 'Not sent again', RESEND_REFUSALS[outcome.refusal]);
+      options.onEventQueued?.();
+      return redirect(`${BASE}/events-endpoint`);
+    }
+    const deliveries = (await store.listEventDeliveries(partnerId, 20)).map((event): EventRow => {
+      const endpoint = endpoints[event.environment];
+      return { event, state: isFeedOnly(event, endpoint) ? 'feed only' : event.state, resendable: resendRefusal(event, endpoint) === undefined };
+    });
+    const current = endpoints.staging ?? endpoints.production;
+    let notice: string | undefined;
+    const save = async (endpoint: { url: string; secret: string }, rotating: boolean): Promise<void> => {
+      const secure = new URL(endpoint.url).protocol === 'https:';
+      // Rotating keeps each environment's URL; saving sets the URL where it may go.
+      const targets = rotating ? ENVIRONMENTS.filter((environment) => endpoints[environment] !== undefined) : secure ? ENVIRONMENTS : (['staging'] as const);
+      if (!rotating && !secure) notice = 'Production events go to https URLs only: this URL was saved for staging.';
+      for (const environment of targets) {
+        const url = rotating ? endpoints[environment]!.url : endpoint.url;
+        await store.setEventsEndpoint(partnerId, environment, { url, secret: endpoint.secret, allowHttp: endpoints[environment]?.allowHttp ?? false }, now());
+        endpoints[environment] = await store.getEventsEndpoint(partnerId, environment);
+      }
+    };
+    const page = (view: EndpointView): SafeHtml => {
+      // Each environment's URL as it is once the request's change is saved.
+      const environments = Object.fromEntries(ENVIRONMENTS.flatMap((environment) => (endpoints[environment] === undefined ? [] : [[environment, endpoints[environment]!.url]])));
+      return endpointPage(viewer, { ...view, deliveries, environments, ...(notice === undefined ? {} : { notice }) }, 'events');
+    };
+    return endpointForm(request, viewer, action, current, save, page);
+  }
+
+  /** What both endpoint pages do: show, save a URL (keeping the secret), rotate the secret, send a test delivery. */
+  async function endpointForm(
+    request: Request,
+    viewer: Viewer & { token: string },
+    action: string | undefined,
+    current: { url: string; secret: string } | undefined,
+    save: (endpoint: { url: string; secret: string }, rotating: boolean) => Promise<void>,
+    page: (view: EndpointView) => SafeHtml,
+  ): Promise<Response> {
     const url = current === undefined ? {} : { url: current.url };
     if (request.method === 'GET' && action === undefined) return respond(200, page(url));
     if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
@@ -203,13 +263,13 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
       const refusal = endpointRefusal(wanted, options.endpointPolicy);
       if (refusal !== undefined) return respond(400, page({ ...url, error: refusal }));
       const secret = current?.secret ?? generateSigningSecret();
-      await set(viewer.partnerId, { url: wanted, secret }, now());
+      await save({ url: wanted, secret }, false);
       return respond(200, page(current === undefined ? { url: wanted, secret } : { url: wanted }));
     }
     if (current === undefined) return respond(409, page({ error: 'Save a URL first.' }));
     if (action === 'rotate') {
       const secret = generateSigningSecret();
-      await set(viewer.partnerId, { url: current.url, secret }, now());
+      await save({ url: current.url, secret }, true);
       return respond(200, page({ url: current.url, secret }));
     }
     if (action === 'test') {
@@ -261,8 +321,8 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
       return redirect(`${BASE}/sign-in`, [cookie(request, SESSION_COOKIE, '', 0)]);
     }
     if (first === 'keys' && rest.length <= 1) return keys(request, viewer, rest[0]);
-    if (first === 'endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'results');
-    if (first === 'events-endpoint' && rest.length <= 1) return endpoint(request, viewer, rest[0], 'events');
+    if (first === 'endpoint' && rest.length <= 1) return resultEndpoint(request, viewer, rest[0]);
+    if (first === 'events-endpoint' && rest.length <= 1) return eventsEndpoint(request, viewer, rest[0]);
     if (first === 'jobs') return jobs(request, viewer, rest, url);
     const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });
     if (method === 'GET' && (first === 'orders.csv' || first === 'orders.jsonl') && rest.length === 0) {

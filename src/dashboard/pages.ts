@@ -143,9 +143,20 @@ ${created?.environment === environment ? shownOnce('new-key', `Your new ${enviro
   );
 }
 
+/** An order event as the events endpoint's page lists it: its delivery, the state shown, and whether it may be sent again. */
+export interface EventRow {
+  readonly event: Omit<EventDelivery, 'order'>;
+  /** The delivery's state, or `feed only` for an event no endpoint will be sent (docs/api.md, "Order events"). */
+  readonly state: string;
+  readonly resendable: boolean;
+}
+
 export interface EndpointView {
   /** The events endpoint's page: the partner's most recent order events and their deliveries. */
-  readonly deliveries?: readonly Omit<EventDelivery, 'order'>[];
+  readonly deliveries?: readonly EventRow[];
+  /** The events endpoint's page: each environment's URL, when set. */
+  readonly environments?: Readonly<Partial<Record<Environment, string>>>;
+  readonly notice?: string;
   readonly url?: string;
   readonly secret?: string;
   readonly test?: TestDeliveryResult;
@@ -164,7 +175,7 @@ export const ENDPOINT_KINDS = {
   events: {
     path: 'events-endpoint',
     title: 'Order events endpoint',
-    what: 'truecost POSTs every order event (order.created, order.climes_added, order.climes_removed, order.cancelled, order.unlocked) to this URL, signed with the Standard Webhooks headers under its own signing secret (see the order events documentation). One endpoint serves staging and production.',
+    what: 'truecost POSTs every order event (order.created, order.climes_added, order.climes_removed, order.cancelled, order.unlocked) to this URL, signed with the Standard Webhooks headers under its own signing secret (see the order events documentation). Saving an https URL sets it for staging and production; production events go to https URLs only, so an http URL is saved for staging alone. Only the events from when an environment first has an endpoint are sent; older ones stay in the events feed, and each can be sent from the list below.',
     label: 'Events URL',
     placeholder: 'https://example.com/truecost/events',
   },
@@ -189,7 +200,13 @@ export function endpointPage(viewer: Viewer, view: EndpointView, kind: EndpointK
     viewer,
     html`${problem(view.error)}
 ${view.secret === undefined ? '' : shownOnce('new-secret', 'Your signing secret', view.secret)}
+${view.notice === undefined ? '' : html`<p id="notice">${view.notice}</p>`}
 <p class="muted">${what}</p>
+${
+  view.environments === undefined
+    ? ''
+    : html`<p id="environments">Staging: ${view.environments.staging ?? 'no endpoint'}. Production: ${view.environments.production ?? 'no endpoint'}.</p>`
+}
 <form method="post" action="${BASE}/${path}" class="panel">${csrfField(viewer.csrf)}
 <label for="url">${label}</label><input id="url" name="url" type="url" required value="${view.url ?? ''}" placeholder="${placeholder}">
 <p><button type="submit">Save the URL</button></p></form>
@@ -201,26 +218,32 @@ ${
 <h2>Test delivery</h2><p>Sends <code>{}</code>, signed like a real delivery, with a <code>webhook-id</code> starting with <code>test_</code>.</p>
 <button type="submit">Send a test delivery</button></form>
 <form method="post" action="${BASE}/${path}/rotate" class="panel">${csrfField(viewer.csrf)}
-<h2>Signing secret</h2><p>Rotating replaces the secret at once: deliveries signed with the old one stop verifying.</p>
+<h2>Signing secret</h2><p>${
+  kind === 'events'
+    ? 'Rotating makes a new secret. For 24 hours each delivery is signed with the old secret too, so your receiver verifies with either while you change it.'
+    : 'Rotating replaces the secret at once: deliveries signed with the old one stop verifying.'
+}</p>
 <button class="danger" type="submit">Rotate the signing secret</button></form></div>`
 }
 ${testResult}
-${view.deliveries === undefined ? '' : deliveriesTable(view.deliveries)}`,
+${view.deliveries === undefined ? '' : deliveriesTable(viewer, view.deliveries)}`,
   );
 }
 
-/** The recent order events and where each is on its way (docs/api.md, "Order events"). */
-function deliveriesTable(deliveries: readonly Omit<EventDelivery, 'order'>[]): SafeHtml {
-  const rows = deliveries.map(
-    (event) =>
-      html`<tr><td><code>${event.eventId}</code></td><td>${event.type}</td><td>${event.partnerOrderId}</td><td>${event.environment}</td><td>${event.state}</td><td>${event.attempts}</td><td>${event.lastError ?? ''}</td><td>${new Date(event.createdAt).toISOString()}</td></tr>`,
-  );
+/** The recent order events and where each is on its way (docs/api.md, "Order events"); a failed, skipped or feed-only one can be sent again. */
+function deliveriesTable(viewer: Viewer, deliveries: readonly EventRow[]): SafeHtml {
+  const rows = deliveries.map(({ event, state, resendable }) => {
+    const resend = resendable
+      ? html`<form method="post" action="${BASE}/events-endpoint/resend">${csrfField(viewer.csrf)}<input type="hidden" name="event" value="${event.eventId}"><button class="secondary" type="submit">Send again</button></form>`
+      : '';
+    return html`<tr><td><code>${event.eventId}</code></td><td>${event.type}</td><td>${event.partnerOrderId}</td><td>${event.environment}</td><td>${state}</td><td>${event.attempts}</td><td>${event.lastError ?? ''}</td><td>${new Date(event.createdAt).toISOString()}</td><td>${resend}</td></tr>`;
+  });
   return html`<section aria-labelledby="deliveries"><h2 id="deliveries">Recent deliveries</h2>
 ${
   deliveries.length === 0
     ? html`<p class="muted">No order event yet.</p>`
     : html`<div class="table"><table>
-<thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">partner_order_id</th><th scope="col">Environment</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th></tr></thead>
+<thead><tr><th scope="col">Event</th><th scope="col">Type</th><th scope="col">partner_order_id</th><th scope="col">Environment</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Last error</th><th scope="col">Created</th><th scope="col">Send again</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }</section>`;
 }

@@ -184,7 +184,10 @@ function eventWebhooks(): JsonObject {
     [
       ['webhook-id', "The event's id, the same on every attempt: drop one you have seen."],
       ['webhook-timestamp', 'When the attempt was signed, in seconds since the epoch.'],
-      ['webhook-signature', '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint\'s secret (Standard Webhooks).'],
+      [
+        'webhook-signature',
+        '`v1,` and the base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint\'s secret (Standard Webhooks); for 24 hours after a new secret was set, a second signature under the old one, space-separated.',
+      ],
     ].map(([name, description]) => [name, { name, in: 'header', required: true, description, schema: { type: 'string' } }]),
   );
   return {
@@ -192,7 +195,7 @@ function eventWebhooks(): JsonObject {
       post: {
         summary: 'An order event',
         description:
-          'order.created, order.climes_added, order.climes_removed, order.cancelled or order.unlocked, signed as Standard Webhooks with the secret `truecost partners set-events-endpoint` printed. One order\'s events arrive in order; a non-2xx answer is retried after 5 s, 30 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.',
+          'order.created, order.climes_added, order.climes_removed, order.cancelled or order.unlocked, sent to the endpoint of the event\'s environment (named in `environment`) and signed as Standard Webhooks with the secret `truecost partners set-events-endpoint` printed for it. One order\'s events arrive in order; a non-2xx answer is retried after 5 s, 30 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.',
         parameters: Object.values(headers),
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchemaOf(orderEventSchema, 'output') } } },
         responses: { '2XX': { description: 'The event was received.' }, default: { description: 'Any other answer: the event is sent again later, under the same webhook-id.' } },

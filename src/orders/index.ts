@@ -74,6 +74,9 @@ export {
   type OrderEventBody,
   type OrderEventType,
   type OutboxEvent,
+  type ResendOutcome,
+  type ResendRefusal,
+  type StoredEventsEndpoint,
 } from './events.js';
 export {
   DEFAULT_EVENTS_LIMIT,

@@ -2,6 +2,7 @@
 // OpenAPI document and the typed client (docs/api.md, "Order events").
 import * as z from 'zod/mini';
 import { ORDER_EVENT_TYPES } from '../orders/events.js';
+import { ENVIRONMENTS } from '../orders/types.js';
 import { orderViewSchema } from './order.js';
 
 /** How many events one page of `GET /v3/integrations/events` holds when `limit` is not given. */
@@ -16,12 +17,14 @@ export const orderEventTypeSchema = /* @__PURE__ */ z.enum(ORDER_EVENT_TYPES);
 export const eventOrderSchema = /* @__PURE__ */ z.omit(orderViewSchema, { customer_email: true, customer_name: true, customer_phone: true });
 
 /**
- * An order event: its id (the `webhook-id` of every delivery attempt), type, when it happened (ms
- * since the epoch) and the order as it was then.
+ * An order event: its id (the `webhook-id` of every delivery attempt), type, environment (of the
+ * order, and of the endpoint it is delivered to), when it happened (ms since the epoch) and the
+ * order as it was then.
  */
 export const orderEventSchema = /* @__PURE__ */ z.object({
   id: z.string(),
   type: orderEventTypeSchema,
+  environment: z.enum(ENVIRONMENTS),
   created_at: z.number().check(z.int()),
   data: z.object({ order: eventOrderSchema }),
 });

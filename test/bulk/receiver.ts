@@ -10,6 +10,8 @@ export interface ReceivedDelivery {
   readonly timestamp: string;
   readonly contentType: string | undefined;
   readonly body: string;
+  /** The `webhook-signature` header as sent: one `v1,<base64>` per signing secret, space-separated. */
+  readonly signature: string;
   /** True when the reference implementation accepted the signature. */
   readonly verified: boolean;
   /** How many deliveries of the same webhook-id were in progress when this one arrived (0 when none). */
@@ -66,6 +68,7 @@ export async function startReceiver(
       timestamp: header('webhook-timestamp') ?? '',
       contentType: header('content-type'),
       body,
+      signature: header('webhook-signature') ?? '',
       verified,
       overlapping,
     };

@@ -58,4 +58,22 @@ describe('verifyOrderEvent', () => {
     const bulkHeaders = { ...headers, 'webhook-signature': new Webhook(secret).sign(event!.id, now, bulk) };
     expect(await verifyOrderEvent(secret, bulkHeaders, bulk)).toBeUndefined();
   });
+
+  it("names the event's environment, refuses a body without one, and verifies under either of a rotation's two secrets", async () => {
+    const truecost = createTruecostClient({ baseUrl: server.base, apiKey });
+    const [event] = (await truecost.events.list({ limit: 1 })).events;
+    expect(event!.environment).toBe('staging');
+    const [oldSecret, newSecret] = [generateSigningSecret(), generateSigningSecret()];
+    const now = new Date();
+    const signed = (body: string, ...secrets: string[]) => ({
+      'webhook-id': event!.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': secrets.map((secret) => new Webhook(secret).sign(event!.id, now, body)).join(' '),
+    });
+    const body = JSON.stringify(event);
+    for (const secret of [oldSecret, newSecret]) expect(await verifyOrderEvent(secret, signed(body, newSecret, oldSecret), body)).toEqual(event);
+    const { environment: _environment, ...withoutEnvironment } = event!;
+    const bare = JSON.stringify(withoutEnvironment);
+    expect(await verifyOrderEvent(newSecret, signed(bare, newSecret), bare)).toBeUndefined();
+  });
 });

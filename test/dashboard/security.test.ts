@@ -325,16 +325,21 @@ describe('the order events endpoint', () => {
     expect((await alpha.post('/dashboard/events-endpoint/test')).status).toBe(409);
     const saved = await alpha.post('/dashboard/events-endpoint', { url: receiver.url });
     expect(saved.status).toBe(200);
-    secret = (await store.getEventsEndpoint('alpha'))!.secret;
+    secret = (await store.getEventsEndpoint('alpha', 'staging'))!.secret;
     expect(saved.text).toContain(secret);
+    // An http URL serves staging alone: production events go to https only.
+    expect(saved.text).toContain('Production events go to https URLs only: this URL was saved for staging.');
+    expect(await store.getEventsEndpoint('alpha', 'production')).toBeUndefined();
     expect(await store.getResultEndpoint('alpha')).toBeUndefined();
     const tested = await alpha.post('/dashboard/events-endpoint/test');
     expect(tested.text).toContain('<strong id="test-status">204</strong>');
     expect(receiver.deliveries.map((delivery) => delivery.verified)).toEqual([true]);
     const rotated = await alpha.post('/dashboard/events-endpoint/rotate');
-    const newSecret = (await store.getEventsEndpoint('alpha'))!.secret;
+    const newSecret = (await store.getEventsEndpoint('alpha', 'staging'))!.secret;
     expect(newSecret).not.toBe(secret);
     expect(rotated.text).toContain(newSecret);
+    // The old secret signs beside the new one for 24 hours.
+    expect((await store.getEventsEndpoint('alpha', 'staging'))!.previousSecret).toBe(secret);
     expect((await alpha.post('/dashboard/events-endpoint', { url: 'https://user:pass@example.com/events' })).status).toBe(400);
     // The page lists the partner's recent events and where each is on its way.
     expect((await alpha.get('/dashboard/events-endpoint')).text).toContain('No order event yet.');
@@ -344,4 +349,30 @@ describe('the order events endpoint', () => {
     expect(listed.text).toMatch(/<td>order\.created<\/td><td>ord-&lt;b&gt;<\/td><td>staging<\/td><td>queued<\/td><td>0<\/td>/);
     expect(listed.text).not.toContain('ada@example.com');
   }, 30_000);
+
+  it('lists events due before the endpoint as feed only, each with a button that sends it again under its id; refuses the rest and forged forms', async () => {
+    clock = Date.now();
+    let woken = 0;
+    handler = createDashboardHandler({ store, now: () => clock, endpointPolicy: { allowPrivateAddresses: true }, onEventQueued: () => (woken += 1) });
+    const alpha = await signedIn('alpha');
+    const beta = await signedIn('beta');
+    await store.createOrders({ partnerId: 'alpha', environment: 'staging' }, 'vote', [{ partner_order_id: 'early', climes: 1, customer_email: 'ada@example.com', customer_name: 'Ada' }], clock - 1000);
+    expect((await alpha.post('/dashboard/events-endpoint', { url: 'https://alpha.example/events' })).status).toBe(200);
+    const [event] = (await store.listEvents({ partnerId: 'alpha', environment: 'staging' }, { limit: 1 }))!.items;
+    const page = await alpha.get('/dashboard/events-endpoint');
+    expect(page.text).toMatch(/<td>early<\/td><td>staging<\/td><td>feed only<\/td>/);
+    expect(page.text).toContain(`<input type="hidden" name="event" value="${event!.eventId}"><button class="secondary" type="submit">Send again</button>`);
+    expect(page.text).toContain('Staging: https://alpha.example/events. Production: https://alpha.example/events.');
+    // Another partner's event is not found; a form without the CSRF token is refused.
+    expect((await beta.post('/dashboard/events-endpoint/resend', { event: event!.eventId })).status).toBe(404);
+    expect((await alpha.post('/dashboard/events-endpoint/resend', { event: event!.eventId }, false)).status).toBe(403);
+    expect(woken).toBe(0);
+    const resent = await alpha.post('/dashboard/events-endpoint/resend', { event: event!.eventId });
+    expect(resent.status).toBe(303);
+    expect(woken).toBe(1);
+    expect(await store.getEventDelivery({ partnerId: 'alpha', environment: 'staging' }, event!.eventId)).toMatchObject({ state: 'queued', nextAttemptAt: clock });
+    const again = await alpha.post('/dashboard/events-endpoint/resend', { event: event!.eventId });
+    expect([again.status, again.text.includes('This event is still on its way')]).toEqual([409, true]);
+    expect((await alpha.get('/dashboard/events-endpoint')).text).not.toContain('Send again</button>');
+  });
 });

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startReceiver, type Answer } from '../bulk/receiver.js';
+import { Webhook } from 'standardwebhooks';
+import { startReceiver, type Answer, type ReceivedDelivery } from '../bulk/receiver.js';
 import { startService, truecost } from './serve-process.js';
 
 // A merchant's receiver behind `truecost serve` on SQLite: the order events of E1, E3, E4, the
@@ -15,6 +16,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 interface Received {
   readonly id: string;
   readonly type: string;
+  readonly environment: string;
   readonly data: { readonly order: Record<string, unknown> };
 }
 
@@ -27,7 +29,7 @@ describe('order events from truecost serve', () => {
     const receiver = await startReceiver(() => secret, () => answer);
     let server = await startService(['--db', db, '--allow-private-endpoints']);
     try {
-      const set = truecost(['partners', 'set-events-endpoint', '--partner', 'acme', '--url', receiver.url, '--allow-private-endpoints', '--db', db]);
+      const set = truecost(['partners', 'set-events-endpoint', '--partner', 'acme', '--url', receiver.url, '--env', 'staging', '--allow-private-endpoints', '--db', db]);
       expect(set.status).toBe(0);
       expect(set.stderr).toBe('');
       secret = set.stdout.trim();
@@ -106,4 +108,80 @@ describe('order events from truecost serve', () => {
       await receiver.close();
     }
   }, 180_000);
+
+  it('reach each environment its own endpoint under its own secret, verify under either secret after a rotation, and a resent event comes under its first id', async () => {
+    const db = `sqlite:${join(work, 'environments.db')}`;
+    const keys = {
+      staging: truecost(['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', db]).stdout.trim(),
+      production: truecost(['keys', 'create', '--partner', 'acme', '--env', 'production', '--db', db]).stdout.trim(),
+    };
+    const secrets = { staging: '', production: '' };
+    const receivers = { staging: await startReceiver(() => secrets.staging), production: await startReceiver(() => secrets.production) };
+    const server = await startService(['--db', db, '--allow-private-endpoints']);
+    const setEndpoint = (environment: string, ...flags: string[]) =>
+      truecost(['partners', 'set-events-endpoint', '--partner', 'acme', '--url', receivers[environment as 'staging'].url, '--env', environment, '--allow-private-endpoints', ...flags, '--db', db]);
+    const create = async (environment: 'staging' | 'production', id: string): Promise<void> => {
+      const response = await fetch(`${server.base}/v3/integrations/vote/order`, {
+        method: 'POST',
+        headers: { 'x-api-key': keys[environment], 'content-type': 'application/json' },
+        body: JSON.stringify({ order: { partner_order_id: id, climes: 1, customer_email: 'ada@example.com', customer_name: 'Ada', project_id: 'forest-1' } }),
+      });
+      expect([response.status, response.status === 201 ? '' : await response.text()]).toEqual([201, '']);
+    };
+    const verifies = (secret: string, delivery: ReceivedDelivery): boolean => {
+      try {
+        new Webhook(secret).verify(delivery.body, { 'webhook-id': delivery.webhookId, 'webhook-timestamp': delivery.timestamp, 'webhook-signature': delivery.signature });
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const bodies = (environment: 'staging' | 'production') => receivers[environment].deliveries.map((delivery) => JSON.parse(delivery.body) as Received);
+    try {
+      // Before any endpoint: this staging event stays in the feed only.
+      await create('staging', 'early');
+      // The production receiver listens on http: refused (a usage error), unless allowed.
+      const refused = setEndpoint('production');
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('production events go to https URLs only');
+      secrets.production = setEndpoint('production', '--allow-insecure-endpoint').stdout.trim();
+      secrets.staging = setEndpoint('staging').stdout.trim();
+      expect(secrets.production).not.toBe(secrets.staging);
+
+      await create('staging', 's1');
+      await create('production', 'p1');
+      await receivers.staging.waitFor(1);
+      await receivers.production.waitFor(1);
+      expect(bodies('staging').map((body) => [body.environment, body.data.order['partner_order_id']])).toEqual([['staging', 's1']]);
+      expect(bodies('production').map((body) => [body.environment, body.data.order['partner_order_id']])).toEqual([['production', 'p1']]);
+      expect(receivers.staging.deliveries.every((delivery) => delivery.verified && !verifies(secrets.production, delivery))).toBe(true);
+      expect(receivers.production.deliveries.every((delivery) => delivery.verified && !verifies(secrets.staging, delivery))).toBe(true);
+
+      // A new production secret: a receiver holding the old one, and one holding the new one, both verify.
+      const oldSecret = secrets.production;
+      const newSecret = setEndpoint('production', '--allow-insecure-endpoint').stdout.trim();
+      await create('production', 'p2');
+      await receivers.production.waitFor(2);
+      const afterRotation = receivers.production.deliveries[1]!;
+      expect(afterRotation.verified).toBe(true);
+      expect([verifies(oldSecret, afterRotation), verifies(newSecret, afterRotation)]).toEqual([true, true]);
+
+      // The staging event from before the endpoint goes when resent, under the id the feed gives it.
+      const feed = await fetch(`${server.base}/v3/integrations/events`, { headers: { 'x-api-key': keys.staging } });
+      const { events } = (await feed.json()) as { events: Received[] };
+      expect(events.map((event) => [event.environment, event.data.order['partner_order_id']])).toEqual([['staging', 'early'], ['staging', 's1']]);
+      const unknown = truecost(['events', 'resend', '--partner', 'acme', '--event', 'evt_unknown', '--db', db]);
+      expect([unknown.status, unknown.stderr]).toEqual([1, 'No event evt_unknown of partner acme.\n']);
+      const resent = truecost(['events', 'resend', '--partner', 'acme', '--event', events[0]!.id, '--db', db]);
+      expect(resent.status).toBe(0);
+      await receivers.staging.waitFor(2);
+      const late = receivers.staging.deliveries[1]!;
+      expect(late.webhookId).toBe(events[0]!.id);
+      expect(late.verified).toBe(true);
+      expect(JSON.parse(late.body)).toEqual(events[0]);
+    } finally {
+      await server.stop();
+      await Promise.all([receivers.staging.close(), receivers.production.close()]);
+    }
+  }, 120_000);
 });

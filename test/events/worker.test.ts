@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
 import { startEventsWorker, type EventsWorkerOptions } from '../../src/bulk/events-worker.js';
 import { generateSigningSecret } from '../../src/bulk/signing.js';
 import type { OrderEventBody } from '../../src/orders/events.js';
@@ -57,8 +58,36 @@ async function setup(open: () => Promise<Store>, answer?: (delivery: ReceivedDel
   const secret = generateSigningSecret();
   const receiver = await startReceiver(secret, answer);
   cleanups.push(() => receiver.close());
-  await store.setEventsEndpoint(scope.partnerId, { url: receiver.url, secret }, Date.now());
+  await store.setEventsEndpoint(scope.partnerId, scope.environment, { url: receiver.url, secret }, Date.now());
   return { store, receiver, secret };
+}
+
+/** Whether the reference implementation accepts `delivery` under `secret`. */
+function verifiesWith(secret: string, delivery: ReceivedDelivery): boolean {
+  const headers = { 'webhook-id': delivery.webhookId, 'webhook-timestamp': delivery.timestamp, 'webhook-signature': delivery.signature };
+  try {
+    new Webhook(secret).verify(delivery.body, headers);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The store, with each claim's size written down. */
+function countingClaims(store: Store): { store: Store; claims: number[]; attempts: string[] } {
+  const claims: number[] = [];
+  const attempts: string[] = [];
+  const counted = Object.create(store) as Store;
+  counted.claimEvents = async (...args) => {
+    const claimed = await store.claimEvents(...args);
+    claims.push(claimed.length);
+    return claimed;
+  };
+  counted.recordEventAttempt = async (eventId, ...rest) => {
+    attempts.push(eventId);
+    return store.recordEventAttempt(eventId, ...rest);
+  };
+  return { store: counted, claims, attempts };
 }
 
 function start(store: Store, options: Partial<EventsWorkerOptions> = {}): void {
@@ -135,16 +164,91 @@ describe.each(Object.entries(stores))('the events worker on the %s store', (_nam
     expect(delivery).toMatchObject({ state: 'delivered', attempts: 3, lastError: null });
   });
 
-  it('skips the events of a partner without an events endpoint; the feed still lists them', async () => {
-    const { store, receiver } = await setup(open);
-    const other: Scope = { partnerId: 'no-endpoint', environment: 'staging' };
-    await store.createOrders(other, 'vote', [order()], Date.now());
+  it('leaves the events of a partner or environment without an endpoint in the feed only: never claimed, never written', async () => {
+    const { store: plain, receiver } = await setup(open);
+    const { store, claims, attempts } = countingClaims(plain);
+    const others: Scope[] = [{ partnerId: 'no-endpoint', environment: 'staging' }, { ...scope, environment: 'production' }];
+    for (const other of others) for (const n of [1, 2, 3]) await store.createOrders(other, 'vote', [order({ partner_order_id: `x-${n}` })], Date.now());
+    await store.createOrders(scope, 'vote', [order()], Date.now());
+    start(store, { pollIntervalMs: 10 });
+    await receiver.waitFor(1);
+    await expect.poll(() => claims.length).toBeGreaterThan(5);
+    expect(bodies(receiver).map((body) => [body.environment, body.data.order.partner_order_id])).toEqual([['staging', 'o-1']]);
+    expect(attempts).toEqual([receiver.deliveries[0]!.webhookId]);
+    for (const other of others) {
+      const listed = (await store.listEvents(other, { limit: 10 }))!.items;
+      expect(listed).toHaveLength(3);
+      for (const event of listed) expect(await store.getEventDelivery(other, event.eventId)).toMatchObject({ state: 'queued', attempts: 0, leaseOwner: null });
+    }
+  });
+
+  it('claims as many due events as it has free deliveries in one claim, and keeps each order in order', async () => {
+    const { store: plain, receiver } = await setup(open);
+    const { store, claims } = countingClaims(plain);
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      await store.createOrders(scope, 'vote', [order({ partner_order_id: `o-${n}` })], Date.now());
+      await store.changeOrder(scope, 'vote', `o-${n}`, { kind: 'add', climes: 1 }, Date.now());
+    }
+    start(store, { concurrency: 4 });
+    await receiver.waitFor(12);
+    expect(claims[0]).toBe(4);
+    for (const n of [1, 2, 3, 4, 5, 6]) {
+      const types = bodies(receiver).filter((body) => body.data.order.partner_order_id === `o-${n}`).map((body) => body.type);
+      expect(types).toEqual(['order.created', 'order.climes_added']);
+    }
+  });
+
+  it('sends an event that failed, and one due before the endpoint was set, again under its first id when resent', async () => {
+    const early = { ...scope, environment: 'production' } as const;
+    const store = await open();
+    cleanups.push(() => store.close());
+    await store.createOrders(early, 'vote', [order({ partner_order_id: 'before' })], Date.now() - 1000);
+    const secret = generateSigningSecret();
+    let failing = true;
+    const receiver = await startReceiver(secret, () => (failing ? 500 : 200));
+    cleanups.push(() => receiver.close());
+    for (const environment of ['staging', 'production'] as const) {
+      await store.setEventsEndpoint(scope.partnerId, environment, { url: receiver.url, secret, allowHttp: true }, Date.now());
+    }
+    await store.createOrders(scope, 'vote', [order()], Date.now());
+    start(store, { retryDelaysMs: [] });
+    const [failed] = (await store.listEvents(scope, { limit: 10 }))!.items;
+    await expect.poll(async () => (await store.getEventDelivery(scope, failed!.eventId))?.state).toBe('failed');
+    expect(receiver.deliveries).toHaveLength(1);
+    failing = false;
+    const [before] = (await store.listEvents(early, { limit: 10 }))!.items;
+    expect(await store.resendEvent(scope.partnerId, failed!.eventId, Date.now())).toEqual({ resent: true, environment: 'staging' });
+    expect(await store.resendEvent(scope.partnerId, before!.eventId, Date.now())).toEqual({ resent: true, environment: 'production' });
+    await receiver.waitFor(3);
+    expect(receiver.deliveries.map((delivery) => delivery.webhookId).sort()).toEqual([failed!.eventId, failed!.eventId, before!.eventId].sort());
+    expect(receiver.deliveriesOf(failed!.eventId).map((delivery) => delivery.body)).toEqual([receiver.deliveries[0]!.body, receiver.deliveries[0]!.body]);
+    expect(receiver.deliveries.every((delivery) => delivery.verified)).toBe(true);
+    await expect.poll(async () => store.getEventDelivery(scope, failed!.eventId)).toMatchObject({ state: 'delivered', attempts: 1 });
+  });
+
+  it('signs with the old secret beside the new one for 24 hours after a rotation, then with the new one alone', async () => {
+    const store = await open();
+    cleanups.push(() => store.close());
+    const [oldSecret, newSecret] = [generateSigningSecret(), generateSigningSecret()];
+    const receiver = await startReceiver(oldSecret);
+    cleanups.push(() => receiver.close());
+    const set = (secret: string, at: number) => store.setEventsEndpoint(scope.partnerId, scope.environment, { url: receiver.url, secret }, at);
+    await set(oldSecret, Date.now() - 1000);
+    await set(newSecret, Date.now());
     await store.createOrders(scope, 'vote', [order()], Date.now());
     start(store);
     await receiver.waitFor(1);
-    const [event] = (await store.listEvents(other, { limit: 10 }))!.items;
-    await expect.poll(async () => (await store.getEventDelivery(other, event!.eventId))?.state).toBe('skipped');
-    expect(bodies(receiver).map((body) => body.data.order.partner_order_id)).toEqual(['o-1']);
+    const [rotated] = receiver.deliveries;
+    expect(rotated!.signature).toMatch(/^v1,\S+ v1,\S+$/);
+    expect([verifiesWith(oldSecret, rotated!), verifiesWith(newSecret, rotated!)]).toEqual([true, true]);
+    // A rotation 24 hours ago: only the new secret signs now.
+    const thirdSecret = generateSigningSecret();
+    await set(thirdSecret, Date.now() - 24 * 60 * 60 * 1000 - 1);
+    await store.changeOrder(scope, 'vote', 'o-1', { kind: 'add', climes: 1 }, Date.now());
+    await receiver.waitFor(2);
+    const later = receiver.deliveries[1]!;
+    expect(later.signature).toMatch(/^v1,\S+$/);
+    expect([verifiesWith(newSecret, later), verifiesWith(thirdSecret, later)]).toEqual([false, true]);
   });
 });
 

@@ -18,7 +18,8 @@ describe('the OpenAPI document', () => {
     const post = document.webhooks.orderEvent.post;
     expect(post.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
     const schema = post.requestBody.content['application/json'].schema;
-    expect(schema.required).toEqual(['id', 'type', 'created_at', 'data']);
+    expect(schema.required).toEqual(['id', 'type', 'environment', 'created_at', 'data']);
+    expect(schema.properties.environment.enum).toEqual(['staging', 'production']);
     expect(schema.properties.type.enum).toEqual(['order.created', 'order.climes_added', 'order.climes_removed', 'order.cancelled', 'order.unlocked']);
     expect(Object.keys(schema.properties.data.properties.order.properties).filter((name) => name.startsWith('customer_'))).toEqual([]);
   });

@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((version) => ({ version })));
     db.close();
   });
 
@@ -47,7 +47,7 @@ describe('the SQLite store on disk', () => {
       'DROP INDEX orders_by_created; DROP INDEX orders_by_variant; DROP INDEX orders_open; DROP INDEX orders_cancelled; DROP INDEX opt_ins_by_updated; DROP INDEX jobs_by_partner; DROP INDEX jobs_by_state; ' +
       'CREATE INDEX orders_listing ON orders (partner_id, environment, created_at); DELETE FROM schema_migrations WHERE version >= 3');
     db.exec('DROP INDEX orders_announced; DROP INDEX orders_unannounced; DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
-    db.exec('ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
+    db.exec('DROP TABLE events_endpoints; ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
     db.exec('DROP TABLE calculations; DROP TABLE calculation_days; ALTER TABLE jobs DROP COLUMN endpoint');
     db.close();
     const migrated = await openSqliteStore({ path });
@@ -59,6 +59,49 @@ describe('the SQLite store on disk', () => {
     expect(await migrated.announceUnlocks(now + 11 * 24 * 3_600_000, 10)).toBe(1);
     expect((await migrated.listEvents(staging, { limit: 10 }))?.items.map((event) => event.type)).toEqual(['order.climes_added', 'order.unlocked']);
     await migrated.close();
+  });
+
+  it('opens a file from before events per environment: the events endpoint a partner had serves both environments, and its queued events go', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path });
+    await first.createOrders(staging, 'vote', [order()], now);
+    await first.close();
+    const db = new Database(path);
+    db.exec(`DROP TABLE events_endpoints; DROP INDEX outbox_events_deliverable; CREATE INDEX outbox_events_due ON outbox_events (state, next_attempt_at);
+      INSERT INTO partners (partner_id, created_at, updated_at, events_url, events_secret) VALUES ('p1', 1, 1, 'https://p1.example/events', 'whsec_old');
+      DELETE FROM schema_migrations WHERE version >= 11`);
+    db.close();
+    const migrated = await openSqliteStore({ path });
+    const kept = { url: 'https://p1.example/events', secret: 'whsec_old', allowHttp: false, previousSecret: null, previousSecretUntil: null, deliverFrom: 0 };
+    expect(await migrated.getEventsEndpoint('p1', 'staging')).toEqual(kept);
+    expect(await migrated.getEventsEndpoint('p1', 'production')).toEqual(kept);
+    // The event queued before the step is delivered as it would have been.
+    expect((await migrated.claimEvents('w1', now + 1, 1000, 10)).map((event) => event.type)).toEqual(['order.created']);
+    await migrated.close();
+  });
+
+  it('claims write nothing when nothing is due: events in the feed only, no due job, no due unlock', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    for (const n of [1, 2, 3, 4, 5]) await store.createOrders(staging, 'vote', [order({ partner_order_id: `o-${n}` })], now);
+    // Another connection's data_version changes whenever a commit changed the file.
+    const watcher = new Database(path, { readonly: true });
+    const version = (): unknown => watcher.pragma('data_version', { simple: true });
+    const before = version();
+    for (const at of [now + 1, now + 2, now + 3]) {
+      expect(await store.claimEvents('w1', at, 1000, 10)).toEqual([]);
+      expect(await store.claimJob('w1', at, 1000)).toBeUndefined();
+      expect(await store.announceUnlocks(at, 10)).toBe(0);
+    }
+    expect(version()).toBe(before);
+    // With an endpoint the events are due from then on: the claim writes.
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://p1.example/events', secret: 'whsec_a' }, now + 4);
+    await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 5);
+    const set = version();
+    expect(await store.claimEvents('w1', now + 6, 1000, 10)).toHaveLength(1);
+    expect(version()).not.toBe(set);
+    watcher.close();
+    await store.close();
   });
 
   it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {

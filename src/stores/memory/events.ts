@@ -1,8 +1,18 @@
 // The memory store's outbox of order events: a list in write order, each method synchronous inside
 // its promise, so an event is appended in the same step as the change it reports.
-import { outboxEvent, type EventDelivery, type EventStore, type EventsEndpoint, type OrderEventType, type OutboxEvent } from '../../orders/events.js';
+import {
+  isFeedOnly,
+  nextEventsEndpoint,
+  outboxEvent,
+  resendRefusal,
+  type EventDelivery,
+  type EventStore,
+  type OrderEventType,
+  type OutboxEvent,
+  type StoredEventsEndpoint,
+} from '../../orders/events.js';
 import { orderState } from '../../orders/machine.js';
-import type { OrderRecord, Scope } from '../../orders/types.js';
+import type { Environment, OrderRecord, Scope } from '../../orders/types.js';
 
 type Delivery = Omit<EventDelivery, 'order'>;
 
@@ -19,7 +29,10 @@ export function memoryEvents(orderOf: (key: string) => OrderRecord | undefined):
   append(record: OrderRecord, type: OrderEventType, at: number): void;
 } {
   const events: Delivery[] = [];
-  const endpoints = new Map<string, EventsEndpoint>();
+  /** The events endpoints by partner and environment. */
+  const endpoints = new Map<string, StoredEventsEndpoint>();
+  const endpointKey = (partnerId: string, environment: Environment): string => `${partnerId}\u0000${environment}`;
+  const endpointOf = (event: Scope): StoredEventsEndpoint | undefined => endpoints.get(endpointKey(event.partnerId, event.environment));
   /** The orders whose unlock was announced. */
   const announced = new Set<string>();
 
@@ -42,29 +55,43 @@ export function memoryEvents(orderOf: (key: string) => OrderRecord | undefined):
   return {
     append,
 
-    async setEventsEndpoint(partnerId, endpoint) {
-      endpoints.set(partnerId, { ...endpoint });
+    async setEventsEndpoint(partnerId, environment, endpoint, now) {
+      const key = endpointKey(partnerId, environment);
+      endpoints.set(key, nextEventsEndpoint(endpoints.get(key), endpoint, now));
     },
 
-    async getEventsEndpoint(partnerId) {
-      return structuredClone(endpoints.get(partnerId));
+    async getEventsEndpoint(partnerId, environment) {
+      return structuredClone(endpoints.get(endpointKey(partnerId, environment)));
     },
 
-    async claimEvent(workerId, now, leaseMs) {
+    async claimEvents(workerId, now, leaseMs, limit) {
       const blocked = new Set<string>();
-      let due: number | undefined;
-      // In write order: an order's first unsettled event blocks its later ones.
+      const due: number[] = [];
+      // In write order: an order's first event on its way blocks its later ones.
       for (const [index, event] of events.entries()) {
         const key = orderKey(event);
-        if (blocked.has(key)) continue;
-        if (settled(event)) continue;
+        const endpoint = endpointOf(event);
+        if (blocked.has(key) || endpoint === undefined || settled(event) || isFeedOnly(event, endpoint)) continue;
         blocked.add(key);
         const claimable = event.state !== 'failed' && event.nextAttemptAt <= now && (event.leaseExpiresAt === null || event.leaseExpiresAt <= now);
-        if (claimable && (due === undefined || event.nextAttemptAt < events[due]!.nextAttemptAt)) due = index;
+        if (claimable) due.push(index);
       }
-      if (due === undefined) return undefined;
-      events[due] = { ...events[due]!, state: 'delivering', leaseOwner: workerId, leaseExpiresAt: now + leaseMs };
-      return withOrder(events[due]!);
+      // Oldest due first; the sort is stable, so write order breaks ties.
+      due.sort((a, b) => events[a]!.nextAttemptAt - events[b]!.nextAttemptAt);
+      return due.slice(0, limit).map((index) => {
+        events[index] = { ...events[index]!, state: 'delivering', leaseOwner: workerId, leaseExpiresAt: now + leaseMs };
+        return withOrder(events[index]!);
+      });
+    },
+
+    async resendEvent(partnerId, eventId, now) {
+      const index = indexOf(eventId);
+      const event = events[index];
+      if (event === undefined || event.partnerId !== partnerId) return { resent: false, refusal: 'unknown' };
+      const refusal = resendRefusal(event, endpointOf(event));
+      if (refusal !== undefined) return { resent: false, refusal };
+      events[index] = { ...event, state: 'queued', attempts: 0, lastError: null, nextAttemptAt: now, leaseOwner: null, leaseExpiresAt: null };
+      return { resent: true, environment: event.environment };
     },
 
     async startEventAttempt(eventId, workerId) {

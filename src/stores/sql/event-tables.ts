@@ -18,6 +18,26 @@ export const SETTLED_EVENT_STATES = quoted(['delivered', 'skipped'] satisfies Ev
 
 export const eventTables = [
   {
+    // The partners' events endpoints, one per environment (docs/api.md, "Order events"): where the
+    // events go, the secret that signs them, the secret it replaced (signing beside it until
+    // `previous_secret_until`), and from when the environment's events are delivered.
+    name: 'events_endpoints',
+    createdIn: 'events per environment',
+    columns: [
+      text('partner_id', { references: 'partners (partner_id)' }),
+      text('environment', { check: oneOf('environment', ENVIRONMENTS) }),
+      text('url'),
+      text('secret'),
+      // The operator allowed an http URL for production (`--allow-insecure-endpoint`).
+      { name: 'allow_http', type: 'boolean', default: 'FALSE' },
+      text('previous_secret', { nullable: true }),
+      time('previous_secret_until', { nullable: true }),
+      time('deliver_from'),
+      time('updated_at'),
+    ],
+    primaryKey: ['partner_id', 'environment'],
+  },
+  {
     // The transactional outbox of order events (docs/stores.md, "Order events"): each row is written
     // in the transaction of the change it reports, then delivered by the events worker. `seq` orders
     // the events (the feed's cursor and an order's delivery order); the rest is the delivery's state.
@@ -40,6 +60,20 @@ export const eventTables = [
       time('lease_expires_at', { nullable: true }),
       time('delivered_at', { nullable: true }),
     ],
+  },
+] as const;
+
+/**
+ * Rows a step writes once it has created its tables: the events endpoint each partner had for both
+ * environments becomes its endpoint in each, delivering as before (from the start).
+ */
+export const eventStepData = [
+  {
+    step: 'events per environment',
+    sql: `INSERT INTO events_endpoints (partner_id, environment, url, secret, deliver_from, updated_at)
+  SELECT partner_id, environments.environment, events_url, events_secret, 0, updated_at
+  FROM partners CROSS JOIN (SELECT 'staging' AS environment UNION ALL SELECT 'production') environments
+  WHERE events_url IS NOT NULL;`,
   },
 ] as const;
 
@@ -69,6 +103,15 @@ export const eventIndexes = [
     table: 'outbox_events',
     createdIn: 'order events',
     on: { sqlite: '(state, next_attempt_at)', postgres: `(next_attempt_at, seq) WHERE state IN (${CLAIMABLE_EVENT_STATES})` },
+    droppedIn: 'events per environment',
+  },
+  // The due events of one endpoint: a claim reads, for each endpoint, the range from when it
+  // delivers to now, so the events in the feed only (other partners', or due before) are never read.
+  {
+    name: 'outbox_events_deliverable',
+    table: 'outbox_events',
+    createdIn: 'events per environment',
+    on: `(partner_id, environment, next_attempt_at) WHERE state IN (${CLAIMABLE_EVENT_STATES})`,
   },
   {
     name: 'outbox_events_unlocked',

@@ -1,10 +1,21 @@
 // The outbox of order events in the SQL stores (docs/stores.md, "Order events"): the statements
 // both dialects share, the row mapping, and the methods that are one statement each. Claims and
 // unlock announcements run in each store's own transactions (sqlite/events.ts, postgres/events.ts).
-import type { EventAttemptOutcome, EventDelivery, EventDeliveryState, EventStore, OrderEventType, OutboxEvent } from '../../orders/events.js';
+import {
+  PREVIOUS_SECRET_GRACE_MS,
+  resendRefusal,
+  type EventAttemptOutcome,
+  type EventDelivery,
+  type EventDeliveryState,
+  type EventStore,
+  type EventsEndpoint,
+  type OrderEventType,
+  type OutboxEvent,
+  type StoredEventsEndpoint,
+} from '../../orders/events.js';
 import type { Environment, OrderRecord } from '../../orders/types.js';
 import type { CertificateStore } from '../../orders/certificates.js';
-import { integerOrNull, type Decoders, type SqlInteger } from './dialect.js';
+import { integerOrNull, type Decoders, type SqlDialect, type SqlInteger } from './dialect.js';
 import type { SqlRunner } from './queries.js';
 import type { OrderRow, RowMappers } from './rows.js';
 
@@ -25,6 +36,29 @@ export interface OutboxEventRow {
   lease_owner: string | null;
   lease_expires_at: SqlInteger | null;
   delivered_at: SqlInteger | null;
+}
+
+/** A row of `events_endpoints`. */
+export interface EventsEndpointRow {
+  url: string;
+  secret: string;
+  allow_http: boolean | number;
+  previous_secret: string | null;
+  previous_secret_until: SqlInteger | null;
+  deliver_from: SqlInteger;
+}
+
+/** The parameters of `setEventsEndpoint`. */
+export function endpointParameters(
+  dialect: Pick<SqlDialect, 'encodeBoolean'>,
+  partnerId: string,
+  environment: Environment,
+  endpoint: EventsEndpoint,
+  now: number,
+): Record<string, unknown> {
+  const { url, secret } = endpoint;
+  const allowHttp = dialect.encodeBoolean(endpoint.allowHttp === true);
+  return { partnerId, environment, url, secret, allowHttp, now, previousUntil: now + PREVIOUS_SECRET_GRACE_MS };
 }
 
 /** A feed row: the event's columns under `event_` names, and its order's columns. */
@@ -75,20 +109,36 @@ export function sqlEventMethods(
   runner: SqlRunner,
   decode: Decoders,
   rows: RowMappers,
-): Omit<EventStore, 'claimEvent' | 'announceUnlocks'> & CertificateStore & { deliveryOf(row: OutboxEventRow): Promise<EventDelivery> } {
+): Omit<EventStore, 'claimEvents' | 'announceUnlocks' | 'setEventsEndpoint'> & CertificateStore & { deliveryOf(row: OutboxEventRow): Promise<EventDelivery> } {
   async function deliveryOf(row: OutboxEventRow): Promise<EventDelivery> {
     const scope = { partnerId: row.partner_id, environment: row.environment, partnerOrderId: row.partner_order_id };
     const order = await runner.get<OrderRow>('order', scope);
     return eventDeliveryOf(decode, row, rows.order(order!));
   }
+  async function getEventsEndpoint(partnerId: string, environment: Environment): Promise<StoredEventsEndpoint | undefined> {
+    const row = await runner.get<EventsEndpointRow>('eventsEndpoint', { partnerId, environment });
+    if (row === undefined) return undefined;
+    return {
+      url: row.url,
+      secret: row.secret,
+      allowHttp: Boolean(row.allow_http),
+      previousSecret: row.previous_secret,
+      previousSecretUntil: integerOrNull(decode, row.previous_secret_until),
+      deliverFrom: decode.integer(row.deliver_from),
+    };
+  }
   return {
     deliveryOf,
-    async setEventsEndpoint(partnerId, endpoint, now) {
-      await runner.run('setEventsEndpoint', { partnerId, url: endpoint.url, secret: endpoint.secret, now });
-    },
-    async getEventsEndpoint(partnerId) {
-      const row = await runner.get<{ events_url: string; events_secret: string }>('eventsEndpoint', { partnerId });
-      return row === undefined ? undefined : { url: row.events_url, secret: row.events_secret };
+    getEventsEndpoint,
+    async resendEvent(partnerId, eventId, now) {
+      const row = await runner.get<OutboxEventRow>('outboxEvent', { eventId });
+      if (row === undefined || row.partner_id !== partnerId) return { resent: false, refusal: 'unknown' };
+      const event = eventDeliveryOf(decode, row, undefined as never);
+      const refusal = resendRefusal(event, await getEventsEndpoint(partnerId, event.environment));
+      if (refusal !== undefined) return { resent: false, refusal };
+      const changed = await runner.run('resendEvent', { eventId, partnerId, now, state: row.state, nextAttemptAt: row.next_attempt_at });
+      // Changed since it was read: a worker took it, or another resend queued it.
+      return changed > 0 ? { resent: true, environment: event.environment } : { resent: false, refusal: 'on-its-way' };
     },
     async startEventAttempt(eventId, workerId) {
       return (await runner.run('startEventAttempt', { eventId, workerId })) > 0;

@@ -1,7 +1,7 @@
 // The schema as each dialect creates it: the steps of ./tables.ts rendered as one migration each.
 import type { Column, Index, StepName, Table } from './tables.js';
 import { indexes } from './indexes.js';
-import { tables, tableSettings } from './tables.js';
+import { stepData, tables, tableSettings } from './tables.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 
 /** Every step, in order; `only` marks a step one dialect has (its data needed no change in the other). */
@@ -35,6 +35,10 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // Recorded calculations, their per-day totals for the emissions statement, and the calculator of
   // each bulk job (the jobs stored before are flights).
   { name: 'recorded calculations' },
+  // Order events per environment: each partner's events endpoint per environment, with the secret
+  // it replaced, and the claim's index of each endpoint's due events (in place of the index of all
+  // due events). The endpoint a partner had becomes its endpoint in both environments.
+  { name: 'events per environment' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -72,11 +76,12 @@ function stepSql(dialect: SqlDialect, step: StepName): string {
   const created = tables.filter((table) => table.createdIn === step).map((table) => createTableSql(dialect, table));
   const dropped = indexes.filter((index) => index.droppedIn === step).map((index) => `DROP INDEX IF EXISTS ${index.name};`);
   const indexed = indexes.filter((index) => index.createdIn === step).map((index) => createIndexSql(dialect, index));
+  const written = stepData.filter((data) => data.step === step).map((data) => data.sql);
   // Storage parameters are PostgreSQL's; SQLite has no autovacuum thresholds to set.
   const set = tableSettings
     .filter((settings) => settings.setIn === step && dialect.name === 'postgres')
     .map(({ table, settings }) => `ALTER TABLE ${table} SET (${Object.entries(settings).map(([name, value]) => `${name} = ${value}`).join(', ')});`);
-  return [...added, ...created, ...dropped, ...indexed, ...set].join('\n');
+  return [...added, ...created, ...dropped, ...indexed, ...set, ...written].join('\n');
 }
 
 /**

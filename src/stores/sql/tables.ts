@@ -2,7 +2,7 @@
 // Never change a column a released migration created: add one with `addedIn` instead.
 import { JOB_STATES, ORDER_EVENT_KINDS, type JobState } from '../../orders/store.js';
 import { ENVIRONMENTS } from '../../orders/types.js';
-import { eventTables, eventTableSettings } from './event-tables.js';
+import { eventStepData, eventTables, eventTableSettings } from './event-tables.js';
 import { variantSchema } from '../../schemas/order.js';
 import { CALCULATION_DATA_TYPES, CALCULATION_ENDPOINTS } from '../../orders/calculations.js';
 import type { ColumnType, DialectName } from './dialect.js';
@@ -20,7 +20,8 @@ export type StepName =
   | 'keyset listings'
   | 'order events'
   | 'unlocked listing'
-  | 'recorded calculations';
+  | 'recorded calculations'
+  | 'events per environment';
 
 export interface Column {
   readonly name: string;
@@ -35,6 +36,12 @@ export interface Column {
   readonly addedIn?: StepName;
   /** The one dialect that has this column. */
   readonly only?: DialectName;
+}
+
+/** Rows a step writes from what was stored before, once its tables and columns exist; the same SQL in both dialects. */
+export interface StepData {
+  readonly step: StepName;
+  readonly sql: string;
 }
 
 export interface Table {
@@ -291,6 +298,9 @@ export const tables: readonly Table[] = [
     primaryKey: ['partner_id', 'environment', 'day', 'endpoint', 'scope3_category', 'client', 'methodology_version'],
   },
 ];
+
+/** The rows the steps write from earlier data. */
+export const stepData: readonly StepData[] = [...eventStepData];
 
 /**
  * The jobs table is a queue: every job is updated several times (claimed, attempted, finished), so

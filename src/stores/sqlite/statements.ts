@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
 import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
 import { sqliteDialect } from './dialect.js';
-import { DUE_EVENT, DUE_UNLOCKS } from '../sql/event-statements.js';
+import { DUE_EVENTS, DUE_UNLOCKS } from '../sql/event-statements.js';
 import { ADD_TO_DAY_TOTALS, CALCULATION_COLUMNS, CALCULATION_DAY_COLUMNS } from '../sql/calculations.js';
 import type { Column } from '../sql/tables.js';
 
@@ -34,8 +34,9 @@ const sqliteStatements = {
     SELECT limit_key FROM sign_in_failures WHERE window_ends <= :now ORDER BY window_ends LIMIT :limit)`,
   leaseJob: `UPDATE jobs SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt,
     updated_at = :now WHERE job_id = :jobId RETURNING *`,
-  // Order events (./events.ts): the due event a claim leases, and the due unlocks.
-  dueEvent: DUE_EVENT,
+  // Order events (./events.ts): a claim, one statement (its subquery is read before any row changes), and the due unlocks.
+  claimEvents: `UPDATE outbox_events SET state = 'delivering', lease_owner = :workerId, lease_expires_at = :leaseExpiresAt
+    WHERE seq IN (${DUE_EVENTS}) RETURNING *`,
   dueUnlocks: DUE_UNLOCKS,
   // Recorded calculations (./calculations.ts): a calculation unless its id is stored, and what it adds to its day's totals.
   insertCalculation: `${insertRow('calculations', CALCULATION_COLUMNS)} ON CONFLICT (calculation_id) DO NOTHING`,

@@ -1,7 +1,9 @@
 // The store contract's checks of the outbox of order events: each change writes its event with it,
-// the claims hand an order's events out one at a time and in order, unlocks are announced once,
-// and the feed pages by cursor within one scope (docs/stores.md, "Order events").
-import { eventBody, type EventDelivery } from '../../orders/events.js';
+// the claims hand out many events at once but an order's one at a time and in order, only to an
+// endpoint of the event's environment and from when it was set, unlocks are announced once, the
+// feed pages by cursor within one scope, secrets rotate with 24 hours of overlap, and an event is
+// sent again under its own id (docs/stores.md, "Order events").
+import { eventBody, PREVIOUS_SECRET_GRACE_MS, type EventDelivery } from '../../orders/events.js';
 import type { Store } from '../../orders/store.js';
 import type { Scope } from '../../orders/types.js';
 import { expectThat } from '../expect.js';
@@ -14,9 +16,20 @@ async function allEvents(store: Store, scope: Scope) {
 
 /** Claims the next event; it must be `type` of `partnerOrderId`. */
 async function claimOf(store: Store, worker: string, at: number, partnerOrderId: string, type: string): Promise<EventDelivery> {
-  const claimed = await store.claimEvent(worker, at, 1000);
-  expectThat(claimed, 'the claimed event').toMatchObject({ partnerOrderId, type, state: 'delivering', leaseOwner: worker, leaseExpiresAt: at + 1000 });
-  return claimed!;
+  const claimed = await store.claimEvents(worker, at, 1000, 1);
+  expectThat(claimed.length, 'the events claimed').toBe(1);
+  expectThat(claimed[0], 'the claimed event').toMatchObject({ partnerOrderId, type, state: 'delivering', leaseOwner: worker, leaseExpiresAt: at + 1000 });
+  return claimed[0]!;
+}
+
+/** What a claim of at most `limit` events takes, as [partnerOrderId, type] pairs. */
+async function claimed(store: Store, worker: string, at: number, limit = 100): Promise<[string, string][]> {
+  return (await store.claimEvents(worker, at, 1000, limit)).map((event) => [event.partnerOrderId, event.type]);
+}
+
+/** Gives the scope's partner an events endpoint of the scope's environment, set at `at`. */
+async function withEndpoint(store: Store, scope: Scope, at: number, secret = 'whsec_a'): Promise<void> {
+  await store.setEventsEndpoint(scope.partnerId, scope.environment, { url: `https://${scope.partnerId}.example/${scope.environment}`, secret }, at);
 }
 
 async function deliver(store: Store, event: EventDelivery, worker: string, at: number): Promise<void> {
@@ -61,15 +74,16 @@ export function defineEventChecks(check: DefineCheck): void {
   });
 
   check("order events: claims an order's events one at a time and in order; a retry keeps the event's id", async (store) => {
+    await withEndpoint(store, staging, now);
     await store.createOrders(staging, 'vote', [order()], now);
     await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
     const created = await claimOf(store, 'w1', now + 2, 'o-1', 'order.created');
     // The order's next event waits for this one, whoever asks.
-    expectThat(await store.claimEvent('w2', now + 2, 1000)).toBeUndefined();
+    expectThat(await store.claimEvents('w2', now + 2, 1000, 10)).toEqual([]);
     expectThat(await store.startEventAttempt(created.eventId, 'w2', now + 2)).toBe(false);
     expectThat(await store.startEventAttempt(created.eventId, 'w1', now + 2)).toBe(true);
     expectThat(await store.recordEventAttempt(created.eventId, 'w1', { delivered: false, at: now + 3, error: 'down', nextAttemptAt: now + 100 })).toBe(true);
-    expectThat(await store.claimEvent('w2', now + 50, 1000)).toBeUndefined();
+    expectThat(await store.claimEvents('w2', now + 50, 1000, 10)).toEqual([]);
     const again = await claimOf(store, 'w2', now + 100, 'o-1', 'order.created');
     expectThat(again).toMatchObject({ eventId: created.eventId, attempts: 1, lastError: 'down' });
     await deliver(store, again, 'w2', now + 101);
@@ -80,6 +94,7 @@ export function defineEventChecks(check: DefineCheck): void {
   });
 
   check('order events: a lapsed lease frees the event; a failed or skipped one settles as the worker says', async (store) => {
+    await withEndpoint(store, staging, now);
     await store.createOrders(staging, 'vote', [order()], now);
     await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o-2' })], now + 1);
     await store.changeOrder(staging, 'vote', 'o-2', { kind: 'cancel' }, now + 2);
@@ -140,16 +155,108 @@ export function defineEventChecks(check: DefineCheck): void {
     expectThat(await store.listEvents(staging, { after: 'evt_unknown', limit: 2 })).toBeUndefined();
   });
 
-  check("order events: keeps each partner's events endpoint apart from its bulk endpoint", async (store) => {
-    expectThat(await store.getEventsEndpoint('p1')).toBeUndefined();
+  check("order events: keeps each partner's events endpoint per environment, apart from its bulk endpoint", async (store) => {
+    expectThat(await store.getEventsEndpoint('p1', 'staging')).toBeUndefined();
     await store.setResultEndpoint('p1', { url: 'https://example.com/bulk', secret: 'whsec_a' }, now);
-    await store.setEventsEndpoint('p1', { url: 'https://example.com/events', secret: 'whsec_b' }, now);
-    await store.setEventsEndpoint('p2', { url: 'https://example.org/events', secret: 'whsec_c' }, now);
-    expectThat(await store.getEventsEndpoint('p1')).toEqual({ url: 'https://example.com/events', secret: 'whsec_b' });
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://example.com/events', secret: 'whsec_b' }, now);
+    await store.setEventsEndpoint('p1', 'production', { url: 'http://example.com/live', secret: 'whsec_p', allowHttp: true }, now + 5);
+    await store.setEventsEndpoint('p2', 'staging', { url: 'https://example.org/events', secret: 'whsec_c' }, now);
+    const first = { previousSecret: null, previousSecretUntil: null };
+    expectThat(await store.getEventsEndpoint('p1', 'staging')).toEqual({ url: 'https://example.com/events', secret: 'whsec_b', allowHttp: false, ...first, deliverFrom: now });
+    expectThat(await store.getEventsEndpoint('p1', 'production')).toEqual({ url: 'http://example.com/live', secret: 'whsec_p', allowHttp: true, ...first, deliverFrom: now + 5 });
+    expectThat(await store.getEventsEndpoint('p2', 'production')).toBeUndefined();
     expectThat(await store.getResultEndpoint('p1')).toEqual({ url: 'https://example.com/bulk', secret: 'whsec_a' });
-    await store.setEventsEndpoint('p1', { url: 'https://example.com/events2', secret: 'whsec_d' }, now + 1);
-    expectThat(await store.getEventsEndpoint('p1')).toEqual({ url: 'https://example.com/events2', secret: 'whsec_d' });
-    expectThat(await store.getEventsEndpoint('p2')).toEqual({ url: 'https://example.org/events', secret: 'whsec_c' });
+    expectThat(await store.getEventsEndpoint('p2', 'staging')).toMatchObject({ url: 'https://example.org/events', secret: 'whsec_c' });
+  });
+
+  check('order events: a new secret keeps the one it replaced signing for 24 hours; the same secret changes only the URL', async (store) => {
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://example.com/events', secret: 'whsec_old' }, now);
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://example.com/events', secret: 'whsec_new' }, now + 100);
+    const rotated = { url: 'https://example.com/events', secret: 'whsec_new', allowHttp: false, previousSecret: 'whsec_old', deliverFrom: now };
+    expectThat(await store.getEventsEndpoint('p1', 'staging')).toEqual({ ...rotated, previousSecretUntil: now + 100 + PREVIOUS_SECRET_GRACE_MS });
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://example.com/moved', secret: 'whsec_new' }, now + 200);
+    expectThat(await store.getEventsEndpoint('p1', 'staging')).toEqual({ ...rotated, url: 'https://example.com/moved', previousSecretUntil: now + 100 + PREVIOUS_SECRET_GRACE_MS });
+    // A third secret: the one it replaces signs beside it; the first no longer does.
+    await store.setEventsEndpoint('p1', 'staging', { url: 'https://example.com/moved', secret: 'whsec_third' }, now + 300);
+    expectThat(await store.getEventsEndpoint('p1', 'staging')).toMatchObject({ secret: 'whsec_third', previousSecret: 'whsec_new', previousSecretUntil: now + 300 + PREVIOUS_SECRET_GRACE_MS });
+    // The other environment is untouched.
+    expectThat(await store.getEventsEndpoint('p1', 'production')).toBeUndefined();
+  });
+
+  check('order events: one claim takes many due events, oldest first, never two of one order, and at most its limit', async (store) => {
+    await withEndpoint(store, staging, now);
+    for (const n of [1, 2, 3, 4]) {
+      await store.createOrders(staging, 'vote', [order({ partner_order_id: `o-${n}` })], now + n);
+      await store.changeOrder(staging, 'vote', `o-${n}`, { kind: 'add', climes: 1 }, now + 10 + n);
+    }
+    expectThat(await claimed(store, 'w1', now + 20, 3)).toEqual([['o-1', 'order.created'], ['o-2', 'order.created'], ['o-3', 'order.created']]);
+    // The orders in hand hold their next events back; the fourth order's first is still due.
+    expectThat(await claimed(store, 'w2', now + 20)).toEqual([['o-4', 'order.created']]);
+    expectThat(await claimed(store, 'w2', now + 20)).toEqual([]);
+    for (const event of (await store.listEventDeliveries('p1', 100)).filter((delivery) => delivery.state === 'delivering')) {
+      await deliver(store, event as EventDelivery, event.leaseOwner!, now + 21);
+    }
+    expectThat((await claimed(store, 'w1', now + 22)).map(([id, type]) => `${id} ${type}`).sort()).toEqual(
+      ['o-1', 'o-2', 'o-3', 'o-4'].map((id) => `${id} order.climes_added`),
+    );
+  });
+
+  check('order events: the events of an environment without an endpoint stay in the feed only, unclaimed and unchanged', async (store) => {
+    await withEndpoint(store, staging, now);
+    await store.createOrders(production, 'vote', [order()], now + 1);
+    await store.createOrders(otherPartner, 'vote', [order()], now + 1);
+    await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o-2' })], now + 2);
+    expectThat(await claimed(store, 'w1', now + 10)).toEqual([['o-2', 'order.created']]);
+    expectThat(await claimed(store, 'w1', now + 11)).toEqual([]);
+    for (const scope of [production, otherPartner]) {
+      const [event] = await allEvents(store, scope);
+      expectThat(await store.getEventDelivery(scope, event!.eventId)).toMatchObject({ state: 'queued', attempts: 0, leaseOwner: null, nextAttemptAt: now + 1 });
+    }
+  });
+
+  check('order events: an endpoint set later is sent the events from then on; the older ones stay in the feed only and hold no order back', async (store) => {
+    await store.createOrders(staging, 'vote', [order()], now);
+    await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
+    await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o-2' })], now + 2);
+    await withEndpoint(store, staging, now + 10);
+    expectThat(await claimed(store, 'w1', now + 20)).toEqual([]);
+    await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 30);
+    expectThat(await claimed(store, 'w1', now + 40)).toEqual([['o-1', 'order.climes_added']]);
+    // The feed lists every event, under the ids it had.
+    expectThat((await allEvents(store, staging)).map((event) => [event.partnerOrderId, event.type])).toEqual([
+      ['o-1', 'order.created'],
+      ['o-1', 'order.climes_added'],
+      ['o-2', 'order.created'],
+      ['o-1', 'order.climes_added'],
+    ]);
+  });
+
+  check('order events: sends a failed, skipped or feed-only event again under its own id, due now; refuses the rest, saying why', async (store) => {
+    await store.createOrders(staging, 'vote', [order({ partner_order_id: 'early' })], now);
+    await store.createOrders(production, 'vote', [order({ partner_order_id: 'live' })], now);
+    await withEndpoint(store, staging, now + 10);
+    await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o-1' })], now + 20);
+    await store.createOrders(staging, 'vote', [order({ partner_order_id: 'o-2' })], now + 20);
+    const [early, one, two] = await allEvents(store, staging);
+    const [live] = await allEvents(store, production);
+    expectThat(await store.resendEvent('p1', 'evt_unknown', now + 30)).toEqual({ resent: false, refusal: 'unknown' });
+    expectThat(await store.resendEvent('p2', one!.eventId, now + 30)).toEqual({ resent: false, refusal: 'unknown' });
+    expectThat(await store.resendEvent('p1', live!.eventId, now + 30)).toEqual({ resent: false, refusal: 'no-endpoint' });
+    expectThat(await store.resendEvent('p1', one!.eventId, now + 30)).toEqual({ resent: false, refusal: 'on-its-way' });
+    const [first, second] = await store.claimEvents('w1', now + 30, 1000, 2);
+    expectThat(await store.resendEvent('p1', first!.eventId, now + 31)).toEqual({ resent: false, refusal: 'on-its-way' });
+    await deliver(store, first!, 'w1', now + 31);
+    expectThat(await store.startEventAttempt(second!.eventId, 'w1', now + 31)).toBe(true);
+    expectThat(await store.recordEventAttempt(second!.eventId, 'w1', { delivered: false, at: now + 32, error: 'gone', nextAttemptAt: null })).toBe(true);
+    expectThat(await store.resendEvent('p1', first!.eventId, now + 40)).toEqual({ resent: false, refusal: 'delivered' });
+    // The failed one, and the one in the feed only, go again under their ids, due at once, with no attempt counted.
+    expectThat(await store.resendEvent('p1', second!.eventId, now + 40)).toEqual({ resent: true, environment: 'staging' });
+    expectThat(await store.resendEvent('p1', early!.eventId, now + 41)).toEqual({ resent: true, environment: 'staging' });
+    expectThat(await store.resendEvent('p1', early!.eventId, now + 41)).toEqual({ resent: false, refusal: 'on-its-way' });
+    expectThat(await store.getEventDelivery(staging, second!.eventId)).toMatchObject({ state: 'queued', attempts: 0, lastError: null, nextAttemptAt: now + 40 });
+    const again = await store.claimEvents('w2', now + 41, 1000, 10);
+    expectThat(again.map((event) => event.eventId)).toEqual([second!.eventId, early!.eventId]);
+    expectThat(new Set([first!.eventId, second!.eventId])).toEqual(new Set([one!.eventId, two!.eventId]));
   });
 
   check('certificates: gives each order one certificate id on the first ask, and finds the order by it', async (store) => {

@@ -1,0 +1,117 @@
+// E1 with a new order each request, written durably: `truecost serve` as shipped (the built
+// dist/cli.js, SQLite, request log on and written to a file, the bulk and events workers running,
+// no events endpoint set) against a Fastify 5 + better-sqlite3 build with the same durability
+// (bench/http-server.ts, fastify-sqlite: the order and its outbox event committed with
+// synchronous = FULL before the answer). Each runs in its own process; they take turns for a few
+// rounds and the median of each is reported, with the ratio. The load is a keep-alive loop in this
+// process, each request a new partner_order_id.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { compare, type Measurement } from './harness.js';
+
+const CONNECTIONS = 16;
+const DURATION_MS = 3000;
+const WARMUP_MS = 1000;
+/** The servers take turns for this many rounds (`BENCH_ROUNDS`, default 5). */
+const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5) || 5);
+const root = join(import.meta.dirname, '..');
+const cli = [join(root, 'dist/cli.js')];
+const PATH = '/v3/integrations/vote/order';
+
+interface Server {
+  readonly name: string;
+  readonly child: ChildProcess;
+  readonly port: number;
+  readonly key: string;
+}
+
+async function startFastify(directory: string): Promise<Server> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'http-server.ts'), 'fastify-sqlite', join(directory, 'fastify.db')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+  const [port = '', key = ''] = line.split(' ');
+  return { name: 'Fastify 5 + better-sqlite3 (WAL, synchronous = FULL)', child, port: Number(port), key };
+}
+
+async function startService(directory: string): Promise<Server> {
+  const db = `sqlite:${join(directory, 'truecost.db')}`;
+  const created = spawnSync(process.execPath, [...cli, 'keys', 'create', '--partner', 'bench', '--env', 'staging', '--db', db], { cwd: root, encoding: 'utf8' });
+  if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
+  const logFile = join(directory, 'serve.log');
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', '--db', db], { cwd: root, stdio: ['ignore', log, 'inherit'] });
+  closeSync(log);
+  let port: string | undefined;
+  for (let waited = 0; port === undefined; waited += 50) {
+    if (child.exitCode !== null || waited > 60_000) throw new Error(`truecost serve did not start (exit code ${child.exitCode})`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    port = /^truecost listening on http:\/\/127\.0\.0\.1:(\d+)$/m.exec(readFileSync(logFile, 'utf8'))?.[1];
+  }
+  return { name: 'truecost serve (SQLite, request log, events worker)', child, port: Number(port), key: created.stdout.trim() };
+}
+
+let orderNumber = 0;
+const body = (): string =>
+  JSON.stringify({ order: { climes: 12.5, partner_order_id: `bench-${orderNumber++}`, customer_email: 'ada@example.com', customer_name: 'Ada Lovelace' } });
+
+/** Orders created in `ms` milliseconds, each a new one. */
+async function drive(server: Server, ms: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const text = body();
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-api-key': server.key };
+      const sent = request({ host: '127.0.0.1', port: server.port, path: PATH, method: 'POST', agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('error', reject);
+      sent.end(text);
+    });
+  let done = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: CONNECTIONS }, async () => {
+      while (performance.now() < end) {
+        const status = await once();
+        if (status !== 201) throw new Error(`${server.name}: status ${status}`);
+        done += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return done;
+}
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export default async function run(): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), 'truecost-bench-e1-'));
+  const servers = [await startFastify(directory), await startService(directory)];
+  try {
+    const rates = servers.map(() => [] as number[]);
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (let turn = 0; turn < servers.length; turn += 1) {
+        const index = (round + turn) % servers.length;
+        await drive(servers[index]!, WARMUP_MS);
+        const start = performance.now();
+        const created = await drive(servers[index]!, DURATION_MS);
+        rates[index]!.push((created * 1000) / (performance.now() - start));
+      }
+    }
+    const measured = servers.map((server, index): Measurement => {
+      const rate = median(rates[index]!);
+      return { name: `${server.name} [${rates[index]!.map(Math.round).join(', ')}]`, opsPerSecond: rate, meanMicros: (1e6 * CONNECTIONS) / rate, samples: rates[index]!.length };
+    });
+    compare(`E1, a new order each request, durable (orders per second, median of ${ROUNDS} alternating rounds, ${CONNECTIONS} connections)`, measured[0]!, measured[1]!);
+    console.log(`truecost serve: ${(measured[1]!.opsPerSecond / measured[0]!.opsPerSecond).toFixed(3)}x the Fastify + better-sqlite3 build (target >= 1.0)`);
+  } finally {
+    for (const server of servers) server.child.kill();
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
