@@ -35,6 +35,12 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // Recorded calculations, their per-day totals for the emissions statement, and the calculator of
   // each bulk job (the jobs stored before are flights).
   { name: 'recorded calculations' },
+  // The recorded calculations an order names: their grams, summed when the order is created.
+  // Orders stored before name none.
+  { name: 'order calculations' },
+  // The partner's face on its certificates (display name, kg of CO2e per clime, language) and its
+  // catalogue of projects.
+  { name: 'partner profiles and projects' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
