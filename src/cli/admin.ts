@@ -10,7 +10,8 @@ import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
 
-function partnerOf(value: string | undefined): string {
+/** The `--partner` flag: required, at most 255 characters. */
+export function partnerOf(value: string | undefined): string {
   const partner = required(value, 'partner');
   if (partner.length > MAX_PARTNER_ID_LENGTH) throw new UsageError(`--partner must be at most ${MAX_PARTNER_ID_LENGTH} characters.`);
   return partner;

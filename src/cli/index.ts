@@ -7,6 +7,7 @@
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
+import { projectsCommand, setProfileCommand } from './profiles.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
@@ -66,7 +67,17 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         output.out(await inviteCommand(rest));
         return 0;
       }
-      throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint or invite.');
+      if (sub === 'set-profile') {
+        output.out(await setProfileCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint, set-profile or invite.');
+    case 'projects': {
+      const outcome = await projectsCommand(sub, rest);
+      if (outcome.out !== '') output.out(outcome.out);
+      if (outcome.exitCode !== 0) output.err('No such project.');
+      return outcome.exitCode;
+    }
     case 'flight':
       return finish(await flightCommand(args.slice(1)));
     case 'calc':
