@@ -48,6 +48,8 @@ export interface Neutralised {
   readonly climes: number;
   readonly projectName: string;
   readonly unlockDate: number;
+  /** The order's state when it was read: the card offers no change once it is final. */
+  readonly state: string;
 }
 
 /** The confirmation: the order's number and, when it was neutralised, the success card. */
@@ -55,6 +57,6 @@ export function confirmationPage(orderId: string, neutralised: Neutralised | und
   const card =
     neutralised === undefined
       ? ''
-      : `<truecost-success kg="${neutralised.kg}" climes="${neutralised.climes}" project-name="${escape(neutralised.projectName)}" unlock-date="${neutralised.unlockDate}"></truecost-success>`;
+      : `<truecost-success kg="${neutralised.kg}" climes="${neutralised.climes}" project-name="${escape(neutralised.projectName)}" unlock-date="${neutralised.unlockDate}" state="${escape(neutralised.state)}"></truecost-success>`;
   return layout('Thank you for your order', `<p>Order number: ${escape(orderId)}</p>\n${card}`);
 }

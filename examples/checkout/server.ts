@@ -100,7 +100,7 @@ export function createShop(options: ShopOptions): Server {
         order: { partner_order_id: orderId, climes: cart.figures.climes, customer_email: 'shopper@example.com', customer_name: 'Shopper', cart_id: cartId, project_id: PROJECT.id },
       });
       const { order } = await truecost.getOrder('vote', orderId);
-      orders.set(orderId, { kg: cart.figures.kg, climes: order.climes, projectName: PROJECT.name, unlockDate: order.unlock_date });
+      orders.set(orderId, { kg: cart.figures.kg, climes: order.climes, projectName: PROJECT.name, unlockDate: order.unlock_date, state: order.state });
     } else {
       orders.set(orderId, undefined);
     }

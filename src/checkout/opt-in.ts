@@ -1,5 +1,6 @@
 // <truecost-opt-in>: the checkbox a shopper ticks at checkout to neutralise the order's CO₂e.
 import { BASE_CSS, Base, define, formatKg, formatMoney, knownCurrency, localeOf, node, numberOf, refuse, sheetOf } from './shared.js';
+import { ENGLISH, wordsOf } from './words.js';
 
 /** The name of the event sent on every change of the box. */
 export const OPT_IN_CHANGE = 'truecost-optin-change';
@@ -14,8 +15,8 @@ export interface OptInChangeDetail {
   readonly climes: number;
 }
 
-/** What the card says when the endpoint did not save a change. */
-export const SAVE_FAILED = 'Your choice could not be saved. Please try again.';
+/** What the card says when the endpoint did not save a change (in English; in Hindi on a Hindi page). */
+export const SAVE_FAILED = ENGLISH.saveFailed;
 
 const styles = sheetOf(
   BASE_CSS +
@@ -78,14 +79,13 @@ export class TruecostOptIn extends Base {
   }
 
   #render(): void {
-    const locale = localeOf(this);
+    const { words, numbers } = wordsOf(localeOf(this));
     const kg = numberOf(this, 'kg');
     const minor = numberOf(this, 'amount-minor', true);
     const code = this.getAttribute('currency');
     const currency = code ? (knownCurrency(code) ?? refuse(this, 'currency', code, 'it is not an ISO 4217 currency code')) : undefined;
-    const price = this.getAttribute('variant') === 'vote' || minor === undefined || currency === undefined ? undefined : formatMoney(minor, currency, locale);
-    const what = kg === undefined ? 'the CO₂e of this order' : formatKg(kg, locale);
-    this.#text.textContent = `Neutralise ${what}${price === undefined ? '' : ` for ${price}`}`;
+    const price = this.getAttribute('variant') === 'vote' || minor === undefined || currency === undefined ? undefined : formatMoney(minor, currency, numbers);
+    this.#text.textContent = words.neutralise(kg === undefined ? words.thisOrder : formatKg(kg, numbers), price);
   }
 
   /** Ticks or unticks the box and the form value with it. */
@@ -137,7 +137,7 @@ export class TruecostOptIn extends Base {
           if (this.#box.checked !== optedIn) this.#save();
         } else {
           this.#set(this.hasAttribute('checked'));
-          this.#alert.textContent = SAVE_FAILED;
+          this.#alert.textContent = wordsOf(localeOf(this)).words.saveFailed;
           this.#announce();
         }
       });

@@ -97,9 +97,17 @@ export function knownCurrency(code: string): string | undefined {
   return known === undefined || known.includes(upper) ? upper : undefined;
 }
 
-/** A mass in kilograms with its unit, one decimal at most: "3.2 kg CO₂e" (en), "3,2 kg CO₂e" (de). */
+/** Below this many kilograms the cards show grams: "45 g CO₂e", not "0 kg CO₂e". */
+const GRAMS_BELOW_KG = 0.1;
+
+/**
+ * A mass of CO₂e with its unit, one decimal at most: "3.2 kg CO₂e" (en), "3,2 kg CO₂e" (de), and
+ * in whole grams below 0.1 kg: "45 g CO₂e".
+ */
 export function formatKg(kg: number, locale: string | undefined): string {
-  return `${new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(kg)} CO₂e`;
+  const grams = kg > 0 && kg < GRAMS_BELOW_KG;
+  const unit = grams ? { unit: 'gram', maximumFractionDigits: 0 } : { unit: 'kilogram', maximumFractionDigits: 1 };
+  return `${new Intl.NumberFormat(locale, { style: 'unit', ...unit }).format(grams ? kg * 1000 : kg)} CO₂e`;
 }
 
 /**
@@ -116,7 +124,13 @@ export function formatMoney(minor: number, currency: string, locale: string | un
 }
 
 /** A date given as milliseconds since the epoch (as the API gives `unlock_date`) or as an ISO 8601 text. */
-export function formatDate(text: string, locale: string | undefined): string | undefined {
+export function dateOf(text: string): Date | undefined {
   const date = new Date(/^\d+$/.test(text) ? Number(text) : text);
-  return Number.isNaN(date.getTime()) ? undefined : new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(date);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** A date and time in the locale; on the 24-hour clock in Hindi, whose 12-hour clock writes "am" and "pm" in Latin letters. */
+export function formatDate(date: Date, locale: string | undefined): string {
+  const hourCycle = locale !== undefined && /^hi(-|$)/i.test(locale) ? { hourCycle: 'h23' as const } : {};
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', ...hourCycle }).format(date);
 }

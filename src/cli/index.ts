@@ -10,6 +10,7 @@ import type { CalcOutcome } from './calculator-calls.js';
 import { deleteCalculationsCommand, reportEmissionsCommand } from './calculations.js';
 import { eventsCommand } from './events.js';
 import { jobsCommand } from './jobs.js';
+import { projectsCommand, setProfileCommand } from './profiles.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
@@ -69,8 +70,12 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         output.out(await inviteCommand(rest));
         return 0;
       }
-      throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint or invite.');
-    case 'report':
+      if (sub === 'set-profile') {
+        output.out(await setProfileCommand(rest));
+        return 0;
+      }
+      throw new UsageError('truecost partners needs set-endpoint, set-events-endpoint, set-profile or invite.');
+          case 'report':
       if (sub === 'emissions') {
         output.out(await reportEmissionsCommand(rest));
         return 0;
@@ -82,6 +87,12 @@ async function main(args: readonly string[]): Promise<number | undefined> {
         return 0;
       }
       throw new UsageError('truecost calculations needs delete.');
+    case 'projects': {
+      const outcome = await projectsCommand(sub, rest);
+      if (outcome.out !== '') output.out(outcome.out);
+      if (outcome.exitCode !== 0) output.err('No such project.');
+      return outcome.exitCode;
+    }
     case 'flight':
       return finish(await flightCommand(args.slice(1)));
     case 'calc':

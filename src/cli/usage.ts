@@ -24,6 +24,10 @@ export const USAGE = `Usage:
   truecost partners set-events-endpoint --partner ID --url URL [--env staging|production] [--allow-private-endpoints]
                  [--allow-insecure-endpoint] [--db URL]
   truecost partners invite --partner ID [--db URL] [--base-url http://127.0.0.1:8080]
+  truecost partners set-profile --partner ID [--display-name NAME] [--kg-per-clime N] [--locale en|hi] [--db URL]
+  truecost projects add --partner ID --id ID --name NAME [--registry NAME] [--registry-url URL] [--db URL]
+  truecost projects list --partner ID [--db URL]
+  truecost projects remove --partner ID --id ID [--db URL]
   truecost flight FROM TO [--class ECONOMY|PREMIUM_ECONOMY|BUSINESS|FIRST] [--round-trip] [--tickets N] [--aircraft 320] [--carrier 6E] [--basis wtw|ttw] [--json] [--explain]
   truecost calc flight|cars|transportation|logistics|commute|freight|trip [FILE] [--json] [--explain] [--basis wtw|ttw] [--report csv|json] < body.json
   truecost calc flight|cars|transportation|logistics|commute|freight|trip FILE.csv
@@ -87,7 +91,15 @@ printing the new signing secret, or prints a one-time dashboard sign-in URL (inv
   each delivery is signed with both, so the receiver can change its secret in that time. Only the
   events from when an environment's endpoint is first set are delivered; older ones stay in the
   events feed (GET /v3/integrations/events). A production URL must be https, unless
-  --allow-insecure-endpoint (for local testing).`,
+  --allow-insecure-endpoint (for local testing).
+set-profile sets the partner's face on its certificates and prints the profile: --display-name, the
+shop's name as its customers know it; --kg-per-clime, the kg of CO2e one clime stands for (to the
+gram), stated on certificates of orders without recorded calculations; --locale, the certificates'
+language (en or hi). A flag left out keeps its value (docs/api.md, "Certificates").`,
+  projects: `The partner's catalogue of projects: a certificate shows an order's project_id by the
+catalogue's name, linked to --registry-url (http or https only) when given. add replaces a project
+with the same --id; list prints id, name, registry and registry URL separated by tabs; remove exits
+with 1 when the catalogue holds no such project.`,
   flight: `Prints the truecost of one flight in tonnes of CO2e (--json: the API response body; --explain:
 how it was computed, the distance, aircraft, seats, cargo and load factors with their sources).
 --class takes the values of the API's flight_class, in upper case as the API does; airport codes
@@ -151,6 +163,7 @@ export function helpOf(command: string | undefined): string {
 const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   keys: '\nmemory: is refused: the key would be lost when the command exits.',
   partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
+  projects: '\nmemory: is refused: what the command stores would be lost when it exits.',
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
   calculations: '\nmemory: is refused: it holds no calculation of another process.',
   events: '\nmemory: is refused: it holds no event of another process.',

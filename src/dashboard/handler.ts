@@ -21,6 +21,7 @@ import { jobPage } from './listing-pages.js';
 import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointView, type EventRow, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import type { SafeHtml } from './html.js';
+import { profileFromForm, profilePage, projectFromForm, type ProfileView } from './profile.js';
 import { assetResponse, cookieOf, oneOf, PageError, redirect, respond, segment } from './responses.js';
 import { couldBePartnerId, signInLimits } from './sign-in-limit.js';
 import { dashboardLogEntry, loggedDashboardPath, type DashboardTrace } from './request-log.js';
@@ -279,6 +280,34 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
+  /** The profile page: the profile's form, and the catalogue's add and remove forms. */
+  async function profile(request: Request, viewer: Viewer & { token: string }, rest: readonly string[]): Promise<Response> {
+    const page = async (status: number, view: Omit<ProfileView, 'profile' | 'projects'> = {}): Promise<Response> =>
+      respond(status, profilePage(viewer, { profile: await store.getProfile(viewer.partnerId), projects: await store.listProjects(viewer.partnerId), ...view }));
+    if (request.method === 'GET' && rest.length === 0) return page(200);
+    if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
+    const form = await formOf(request, viewer.token);
+    const sent = Object.fromEntries([...form].filter(([name]) => name !== 'csrf'));
+    if (rest.length === 0) {
+      const read = profileFromForm(form);
+      if ('error' in read) return page(400, { error: read.error, sent });
+      await store.setProfile(viewer.partnerId, read.profile, now());
+      return page(200, { saved: 'The profile is saved.' });
+    }
+    if (rest[0] === 'projects' && rest.length === 1) {
+      const read = projectFromForm(viewer.partnerId, form);
+      if ('error' in read) return page(400, { error: read.error, sent });
+      await store.putProject(read.project, now());
+      return page(200, { saved: `The project ${read.project.projectId} is saved.` });
+    }
+    if (rest[0] === 'projects' && rest[1] === 'remove' && rest.length === 2) {
+      const projectId = form.get('project_id') ?? '';
+      if (!(await store.removeProject(viewer.partnerId, projectId))) throw new PageError(404, 'Not found', 'No such project.');
+      return redirect(`${BASE}/profile`);
+    }
+    throw new PageError(404, 'Not found', 'No such page.');
+  }
+
   async function jobs(request: Request, viewer: Viewer & { token: string }, rest: readonly string[], url: URL): Promise<Response> {
     if (rest.length === 0 && request.method === 'GET') return jobsResponse(store, viewer, url);
     const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
@@ -324,6 +353,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (first === 'endpoint' && rest.length <= 1) return resultEndpoint(request, viewer, rest[0]);
     if (first === 'events-endpoint' && rest.length <= 1) return eventsEndpoint(request, viewer, rest[0]);
     if (first === 'jobs') return jobs(request, viewer, rest, url);
+    if (first === 'profile' && rest.length <= 2) return profile(request, viewer, rest);
     const fault = (error: unknown): void => options.onError?.(error, { method, path: loggedDashboardPath(url.pathname) });
     if (method === 'GET' && (first === 'orders.csv' || first === 'orders.jsonl') && rest.length === 0) {
       return exportOrders(store, viewer, url, now(), first === 'orders.csv' ? 'csv' : 'jsonl', fault);

@@ -35,7 +35,7 @@ export function layout(title: string, viewer: Viewer | undefined, content: HtmlV
       ? html`<strong>truecost</strong>`
       : html`<strong>truecost · ${viewer.partnerId}</strong>
           <nav aria-label="Dashboard"><a href="${BASE}/keys">Keys</a> · <a href="${BASE}/endpoint">Result endpoint</a> · <a href="${BASE}/events-endpoint">Events endpoint</a> ·
-          <a href="${BASE}/orders">Orders</a> · <a href="${BASE}/opt-ins">Opt-ins</a> · <a href="${BASE}/jobs">Bulk jobs</a> · <a href="${BASE}/emissions">Emissions</a></nav>
+          <a href="${BASE}/orders">Orders</a> · <a href="${BASE}/opt-ins">Opt-ins</a> · <a href="${BASE}/jobs">Bulk jobs</a> · <a href="${BASE}/emissions">Emissions</a> · <a href="${BASE}/profile">Profile</a></nav>
           <form method="post" action="${BASE}/sign-out">${csrfField(viewer.csrf)}<button class="secondary" type="submit">Sign out</button></form>`;
   return html`<!doctype html>
 <html lang="en">

@@ -48,8 +48,14 @@ function changed(outcome: ChangeOutcome): Reply {
   return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
 }
 
+/** Why an order's calculation id is refused (docs/api.md, "Orders"). */
+const UNKNOWN_CALCULATION = 'No recorded calculation with this id for this key (its partner and environment).';
+
 /** The E2 answer of a plan: 201 with every id, or the refusal with the path of the order refused. */
 function batchCreated(plan: CreatePlan): Reply {
+  if (!plan.ok && plan.refusal.kind === 'unknown_calculation') {
+    return failure('badRequest', { path: `orders.${plan.index}.calculation_ids.${plan.refusal.calculationIndex}`, reason: UNKNOWN_CALCULATION });
+  }
   if (!plan.ok) {
     const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
     const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
@@ -66,7 +72,7 @@ export const orderRoutes: readonly AnyRoute[] = [
     operationId: 'createOrder',
     summary: 'Create a single order (E1)',
     description:
-      'Records one order, locked until its unlock_date (10 days after placement when absent). Repeating an identical body is a safe retry; a different body with a stored partner_order_id is a 409.',
+      'Records one order, locked until its unlock_date (10 days after placement when absent). Repeating an identical body is a safe retry; a different body with a stored partner_order_id is a 409. `calculation_ids` (our extension) names up to 50 recorded calculations of the key\'s partner and environment: the order\'s CO2e is their summed kg; an id that is none is a 400 naming its path (`order.calculation_ids.0`).',
     tag: ORDERS,
     auth: true,
     body: createOrderRequestSchema,
@@ -76,10 +82,13 @@ export const orderRoutes: readonly AnyRoute[] = [
     serverError: 'serverError',
     idempotent: true,
     async handle({ body, params, scope, now, store, idempotency }) {
-      const created = (plan: CreatePlan): Reply =>
-        plan.ok
-          ? success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id })
-          : failure(refusalErrors[plan.refusal.kind]);
+      const created = (plan: CreatePlan): Reply => {
+        if (plan.ok) return success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id });
+        if (plan.refusal.kind === 'unknown_calculation') {
+          return failure('badRequest', { path: `order.calculation_ids.${plan.refusal.calculationIndex}`, reason: UNKNOWN_CALCULATION });
+        }
+        return failure(refusalErrors[plan.refusal.kind]);
+      };
       return created(await store.createOrders(scope, variantOf(params), [body.order], now, idempotency?.guard(created)));
     },
   }),
@@ -88,7 +97,8 @@ export const orderRoutes: readonly AnyRoute[] = [
     path: '/v3/integrations/{variant}/orders',
     operationId: 'createOrders',
     summary: 'Create several orders (E2)',
-    description: 'Records 1 to 500 orders, all or nothing: any invalid order or conflict stores none of them.',
+    description:
+      'Records 1 to 500 orders, all or nothing: any invalid order or conflict stores none of them. An order\'s `calculation_ids` are as in E1; an id that is no recorded calculation of the key\'s partner and environment is a 400 naming its path (`orders.1.calculation_ids.0`).',
     tag: ORDERS,
     auth: true,
     body: createOrdersRequestSchema,

@@ -28,7 +28,9 @@ export type OrderRefusal =
   | { readonly kind: 'unlocked' }
   | { readonly kind: 'cancelled' }
   | { readonly kind: 'insufficient_climes' }
-  | { readonly kind: 'climes_limit' };
+  | { readonly kind: 'climes_limit' }
+  /** The order's `calculation_ids[calculationIndex]` is no recorded calculation of the scope. */
+  | { readonly kind: 'unknown_calculation'; readonly calculationIndex: number };
 
 /** The `apiErrors` entry that answers each refusal. @remarks Since 0.1.0 */
 export const refusalErrors: Readonly<Record<OrderRefusal['kind'], ApiErrorName>> = {
@@ -39,6 +41,7 @@ export const refusalErrors: Readonly<Record<OrderRefusal['kind'], ApiErrorName>>
   cancelled: 'orderCancelled',
   insufficient_climes: 'insufficientClimes',
   climes_limit: 'climesLimitExceeded',
+  unknown_calculation: 'badRequest',
 };
 
 /** The stored orders a create must see: those with the batch's ids, and those holding its carts. */
@@ -47,6 +50,11 @@ export interface CreateSnapshot {
   readonly byId: ReadonlyMap<string, OrderRecord>;
   /** Stored vote orders of the scope, keyed by the cart they hold. */
   readonly byCart: ReadonlyMap<string, OrderRecord>;
+  /**
+   * The well-to-wheel grams of the scope's recorded calculations the batch names, by id; absent
+   * when the batch names none.
+   */
+  readonly calculationGrams?: ReadonlyMap<string, number>;
 }
 
 /** The outcome of planning E1 or E2: the records to insert, or the refusal of the whole batch. */
@@ -59,14 +67,15 @@ export type CreatePlan =
     }
   | { readonly ok: false; readonly refusal: OrderRefusal; readonly index: number };
 
-/** The partner_order_ids and vote cart ids a create must look up before planning. */
+/** The partner_order_ids, vote cart ids and recorded calculation ids a create must look up before planning. */
 export function createLookups(
   variant: Variant,
   orders: readonly Order[],
-): { partnerOrderIds: string[]; cartIds: string[] } {
+): { partnerOrderIds: string[]; cartIds: string[]; calculationIds: string[] } {
   return {
     partnerOrderIds: orders.map((order) => order.partner_order_id),
     cartIds: variant === 'vote' ? orders.map(cartOf) : [],
+    calculationIds: [...new Set(orders.flatMap((order) => order.calculation_ids ?? []))],
   };
 }
 
@@ -105,6 +114,12 @@ export function planCreate(
       }
       cartsInBatch.add(cartId);
     }
+    let calculationGrams: number | null = null;
+    for (const [calculationIndex, calculationId] of (order.calculation_ids ?? []).entries()) {
+      const grams = existing.calculationGrams?.get(calculationId);
+      if (grams === undefined) return { ok: false, refusal: { kind: 'unknown_calculation', calculationIndex }, index };
+      calculationGrams = (calculationGrams ?? 0) + grams;
+    }
     inserts.push({
       ...scope,
       variant,
@@ -116,6 +131,7 @@ export function planCreate(
       createdAt: now,
       updatedAt: now,
       cancelledAt: null,
+      calculationGrams,
     });
   }
   return { ok: true, inserts, partnerOrderIds: orders.map((order) => order.partner_order_id) };
@@ -212,6 +228,7 @@ export function orderView(record: OrderRecord, now: number): OrderView {
   const { climes: _sentClimes, unlock_date: _sentUnlock, ...sent } = record.order;
   return {
     ...sent,
+    ...(record.calculationGrams === null ? {} : { co2e_kg: record.calculationGrams / 1000 }),
     climes: fromMicroClimes(record.microClimes),
     state: orderState(record, now),
     variant: record.variant,
@@ -240,14 +257,19 @@ function cartOf(order: Order): string {
 
 /**
  * Two bodies are the same order when every field sent is equal: key order does not matter, and a
- * field set to `undefined` is one not sent, as in JSON. Every field of an order is a string or a
- * number, so `===` is JSON's equality.
+ * field set to `undefined` is one not sent, as in JSON. Every field of an order is a string, a
+ * number or (`calculation_ids`) a list of strings, compared in order.
  */
 function sameOrder(a: Order, b: Order): boolean {
   return fieldsFoundIn(a, b) && fieldsFoundIn(b, a);
 }
 
 function fieldsFoundIn(a: Order, b: Order): boolean {
-  for (const key in a) if (a[key as keyof Order] !== b[key as keyof Order]) return false;
+  for (const key in a) if (!sameField(a[key as keyof Order], b[key as keyof Order])) return false;
   return true;
+}
+
+function sameField(a: Order[keyof Order], b: Order[keyof Order]): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((value, index) => value === b[index]);
+  return a === b;
 }

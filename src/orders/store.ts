@@ -5,6 +5,7 @@ import type { IdempotencyGuard, IdempotencyStore } from './idempotency.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import type { EventStore } from './events.js';
 import type { CertificateStore } from './certificates.js';
+import type { ProfileStore } from './profiles.js';
 
 /**
  * Where orders and opt-ins live. Every method is atomic: a store runs the pure order machine
@@ -76,6 +77,7 @@ export * from './job-store.js';
 export type { ApiKeyRecord } from './types.js';
 export * from './dashboard-store.js';
 export * from './calculations.js';
+export * from './profiles.js';
 import type { JobStore } from './job-store.js';
 import type { CalculationStore } from './calculations.js';
 import type { DashboardStore } from './dashboard-store.js';
@@ -83,7 +85,7 @@ import type { DashboardStore } from './dashboard-store.js';
 
 /** Everything the service keeps. Each store entry point (memory, SQLite, PostgreSQL) provides one. */
 export interface Store
-  extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore, EventStore, CertificateStore, CalculationStore {
+  extends OrderStore, PartnerStore, JobStore, DashboardStore, IdempotencyStore, RateLimitStore, EventStore, CertificateStore, CalculationStore, ProfileStore {
   /** Releases connections and file handles. */
   close(): Promise<void>;
   /**

@@ -32,6 +32,11 @@ export interface OrderRecord extends Scope {
    * When the order was cancelled in full, in milliseconds since the epoch; null when it was not.
    */
   readonly cancelledAt: number | null;
+  /**
+   * With `calculation_ids`: the well-to-wheel grams of CO2e of those recorded calculations, summed
+   * when the order was created (a recorded figure never changes); null without them.
+   */
+  readonly calculationGrams: number | null;
 }
 
 /** A cart opt-in record (E5). */

@@ -6,6 +6,22 @@ import { climesSchema, identifierSchema, rule, storable, storableString } from '
 export const MAX_PHONE_LENGTH = 32;
 /** Most orders one E2 request may carry (docs/api.md, Orders). */
 export const MAX_ORDERS_PER_BATCH = 500;
+/** Most recorded calculations one order may name in `calculation_ids` (docs/api.md, Orders). */
+export const MAX_CALCULATIONS_PER_ORDER = 50;
+
+/**
+ * The recorded calculations an order neutralises (docs/api.md, "Recorded calculations"): our
+ * extension of the contract, ids of the partner's own calculations in the key's environment, each once.
+ */
+export const calculationIdsSchema = /* @__PURE__ */ z.array(identifierSchema).check(
+  z.minLength(1),
+  z.maxLength(MAX_CALCULATIONS_PER_ORDER),
+  rule((ids, report) => {
+    ids.forEach((id, index) => {
+      if (ids.indexOf(id) !== index) report([index], 'Repeats an earlier calculation id of this order.');
+    });
+  }),
+);
 
 /** The two payment variants: the merchant pays (`vote`) or the customer pays (`calculated`). */
 export const variantSchema = /* @__PURE__ */ z.enum(['vote', 'calculated']);
@@ -22,6 +38,7 @@ export const orderSchema = /* @__PURE__ */ z.object({
   unlock_date: z.optional(z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))),
   cart_id: z.optional(identifierSchema),
   project_id: z.optional(identifierSchema),
+  calculation_ids: z.optional(calculationIdsSchema),
 });
 /** One order as a partner sends it, after validation (see {@link orderSchema}). */
 export type Order = z.infer<typeof orderSchema>;
@@ -127,6 +144,10 @@ export const orderViewSchema = /* @__PURE__ */ z.object({
   customer_phone: z.optional(z.string()),
   cart_id: z.optional(z.string()),
   project_id: z.optional(z.string()),
+  calculation_ids: z.optional(z.array(z.string())),
+  co2e_kg: z.optional(
+    z.number().check(z.describe("With calculation_ids: the CO2e the order neutralises, in kg, well-to-wheel: the sum of its calculations' recorded figures when the order was created.")),
+  ),
   state: orderStateSchema,
   variant: variantSchema,
   created_at: z.number().check(z.int()),

@@ -16,6 +16,7 @@ import { changeEventType } from '../orders/events.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 import { memoryCalculations } from './memory/calculations.js';
+import { memoryProfiles } from './memory/profiles.js';
 
 const scoped = (scope: Scope, id: string): string => `${scope.partnerId}\u0000${scope.environment}\u0000${id}`;
 
@@ -48,6 +49,8 @@ export function createMemoryStore(): Store {
   const { guarded, ...idempotency } = memoryIdempotency();
   // The outbox of order events, appended to in the same step as each order write.
   const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
+  // Recorded calculations and their per-day totals (./memory/calculations.ts).
+  const { gramsOf, ...calculations } = memoryCalculations(guarded, () => orders.values());
   /** Each order's certificate id, given on the first ask, and the order of each. */
   const certificates = new Map<string, string>();
   const certified = new Map<string, string>();
@@ -74,7 +77,8 @@ export function createMemoryStore(): Store {
       const record = carts.get(scoped(scope, cartId));
       if (record !== undefined) byCart.set(cartId, record);
     }
-    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    const calculationGrams = lookups.calculationIds.length === 0 ? {} : { calculationGrams: gramsOf(scope, lookups.calculationIds) };
+    const plan = planCreate(scope, variant, batch, { byId, byCart, ...calculationGrams }, now);
     if (plan.ok) {
       for (const record of plan.inserts) {
         writeOrder(record);
@@ -107,7 +111,9 @@ export function createMemoryStore(): Store {
     // The dashboard's sign-in limits (./memory/sign-in-failures.ts): this process's alone.
     ...memorySignInFailures(),
     // Recorded calculations and their per-day totals (./memory/calculations.ts).
-    ...memoryCalculations(guarded, () => orders.values()),
+    ...calculations,
+    // Partners' profiles and project catalogues (./memory/profiles.ts).
+    ...memoryProfiles(),
 
     async createOrders(scope, variant, batch, now, guard): Promise<CreatePlan> {
       return guarded(guard, () => createOrders(scope, variant, batch, now));

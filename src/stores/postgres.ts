@@ -16,6 +16,7 @@ import { postgresEventTransactions } from './postgres/events.js';
 import { sqlEventMethods } from './sql/events.js';
 import { sqlCalculationReads } from './sql/calculations.js';
 import { postgresCalculationWrites } from './postgres/calculations.js';
+import { sqlProfileMethods } from './sql/profiles.js';
 import { KEY_CHANNEL, postgresRunner } from './postgres/statements.js';
 import { inTransaction, type PostgresDatabase } from './postgres/transactions.js';
 import { preparedStatementFailure } from './postgres/prepared-statements.js';
@@ -198,6 +199,8 @@ function createPostgresStore(database: PostgresDatabase, options: PostgresStoreO
     // Recorded calculations (./sql/calculations.ts, ./postgres/calculations.ts).
     ...sqlCalculationReads(runner, postgresDialect.decode),
     ...postgresCalculationWrites(database, guarded),
+    // Partners' profiles and project catalogues (./sql/profiles.ts).
+    ...sqlProfileMethods(runner, postgresDialect),
 
     async saveOptIn(scope, request, now, guard) {
       if (guard === undefined) return methods.saveOptIn(scope, request, now);

@@ -20,6 +20,7 @@ import { sqliteEventTransactions } from './sqlite/events.js';
 import { sqlEventMethods } from './sql/events.js';
 import { sqlCalculationReads } from './sql/calculations.js';
 import { sqliteCalculationWrites } from './sqlite/calculations.js';
+import { sqlProfileMethods } from './sql/profiles.js';
 
 /** Where the SQLite store keeps its data. */
 export interface SqliteStoreOptions {
@@ -124,6 +125,8 @@ function createSqliteStore(db: Database.Database): Store {
     // Recorded calculations (./sql/calculations.ts, ./sqlite/calculations.ts).
     ...sqlCalculationReads(runner, sqliteDialect.decode),
     ...sqliteCalculationWrites(db, runner, orderWrites),
+    // Partners' profiles and project catalogues (./sql/profiles.ts).
+    ...sqlProfileMethods(runner, sqliteDialect),
 
     takeRateToken: async (key, bucket, now) => rateTakeOf(takeRateToken(takeParameters(key, bucket, now))),
 

@@ -4,6 +4,7 @@ import { defineEventChecks } from './store-checks/events.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineListingChecks } from './store-checks/listings.js';
 import { defineOrderChecks } from './store-checks/orders.js';
+import { defineProfileChecks } from './store-checks/profiles.js';
 import type { DefineCheck } from './store-checks/fixtures.js';
 import { definePartnerAndJobChecks } from './store-checks/partners-jobs.js';
 import { defineQueueChecks } from './store-checks/queue.js';
@@ -26,6 +27,7 @@ function defineChecks(check: DefineCheck): void {
   defineListingChecks(check);
   defineEventChecks(check);
   defineCalculationChecks(check);
+  defineProfileChecks(check);
 }
 
 /**

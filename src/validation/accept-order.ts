@@ -1,6 +1,7 @@
 // The fast acceptors of E1 and E2 bodies (src/validation/fast-acceptors.ts says what an acceptor promises).
 import { hasAtMostSixDecimals, MAX_CLIMES } from '../schemas/limits.js';
 import {
+  MAX_CALCULATIONS_PER_ORDER,
   MAX_ORDERS_PER_BATCH,
   orderSchema,
   MAX_PHONE_LENGTH,
@@ -22,7 +23,18 @@ const EMAIL = orderSchema.shape.customer_email._zod.def.pattern as RegExp;
 const OPTIONAL_IDENTIFIERS = ['cart_id', 'project_id'] as const;
 /** The keys an accepted order was sent with: the four required and the optional ones present, read by name. */
 function orderKeys(fields: Plain): number {
-  return 4 + sent(fields['customer_phone']) + sent(fields['unlock_date']) + sent(fields['cart_id']) + sent(fields['project_id']);
+  return 4 + sent(fields['customer_phone']) + sent(fields['unlock_date']) + sent(fields['cart_id']) + sent(fields['project_id']) + sent(fields['calculation_ids']);
+}
+
+/** 1 to 50 identifiers, none repeated, as `calculationIdsSchema` takes them; else undefined. */
+function calculationIds(value: unknown): string[] | undefined {
+  if (!Array.isArray(value) || value.length < 1 || value.length > MAX_CALCULATIONS_PER_ORDER) return undefined;
+  const ids = new Set<string>();
+  for (const id of value) {
+    if (!identifier(id) || ids.has(id)) return undefined;
+    ids.add(id);
+  }
+  return [...ids];
 }
 
 /** True when every key of an accepted order (a plain object) is one the order kept. */
@@ -53,6 +65,11 @@ function order(input: unknown): Order | undefined {
     const value = fields[key];
     if (!identifier(value)) return undefined;
     parsed[key] = value;
+  }
+  if (!absent(fields, 'calculation_ids')) {
+    const ids = calculationIds(fields['calculation_ids']);
+    if (ids === undefined) return undefined;
+    parsed['calculation_ids'] = ids;
   }
   return parsed as Order;
 }

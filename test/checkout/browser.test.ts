@@ -2,12 +2,17 @@
 // `default-src 'self'; style-src 'self'`: formatting in the page's locale, keyboard, the event, the
 // form value, the endpoint round trip, its failure and quick clicks, axe-core's WCAG 2.1 A/AA
 // rules, and silence (no console message, no request the card was not asked to make).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAVE_FAILED } from '../../src/checkout/opt-in.js';
 import { checkoutScript, page, startShop, type Shop } from './page-server.js';
+import { createHandler, generateApiKey, hashApiKey, toNodeListener } from '../../src/http/index.js';
+import { createMemoryStore } from '../../src/stores/memory.js';
+import { requestSamples } from '../../src/testing/index.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const root = resolve(import.meta.dirname, '../..');
@@ -35,6 +40,17 @@ beforeAll(async () => {
   // The cards before the module arrives: the page loads it only when the test says.
   shop.pages.set('/late', page('en', form(CARD) + SUCCESS.replace(/ certificate-href="[^"]*" vote-href="[^"]*"/, '')).replace('<script type="module" src="/checkout.js"></script>', ''));
   shop.pages.set('/both', page('de-DE', form(`${CARD} endpoint="/save"`) + SUCCESS));
+  shop.pages.set('/grams', page('en', form('name="neutralise" cart-id="cart-3" climes="0.0045" kg="0.045" amount-minor="5" currency="EUR" variant="calculated"')));
+  // An order whose unlock date has passed, told by its state or by its date alone, and a cancelled one.
+  shop.pages.set('/final', page('en', `${SUCCESS.replace('unlock-date="1798761600000"', 'unlock-date="0" state="unlocked"')}`));
+  shop.pages.set('/past', page('en', `${SUCCESS.replace('unlock-date="1798761600000"', 'unlock-date="0"')}`));
+  shop.pages.set('/cancelled', page('en', `${SUCCESS.replace('unlock-date="1798761600000"', 'unlock-date="1798761600000" state="cancelled"')}`));
+  shop.pages.set('/locked', page('en', `${SUCCESS.replace('unlock-date="1798761600000"', 'unlock-date="1798761600000" state="locked"')}`));
+  shop.pages.set(
+    '/hindi',
+    page('hi', form(`name="neutralise" cart-id="cart-4" climes="0.42" kg="3.2" amount-minor="3500" currency="INR" variant="calculated" endpoint="/save"`) +
+      '<truecost-success kg="1234.5" climes="1234.5" project-name="सुंदरबन के मैंग्रोव" unlock-date="1798761600000" state="locked" certificate-href="/certificate/o-1" vote-href="https://vote.example/p"></truecost-success>'),
+  );
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }, 60_000);
 afterAll(async () => {
@@ -245,6 +261,50 @@ describe('<truecost-success>', () => {
   });
 });
 
+describe('what the cards say', () => {
+  it('shows grams under 0.1 kg: a 45 g cart is "45 g CO₂e"', async () => {
+    const { page: tab, context, messages } = await open('/grams');
+    expect(await tab.locator('truecost-opt-in label').innerText()).toBe('Neutralise 45 g CO₂e for €0.05');
+    expect(messages).toEqual([]);
+    await context.close();
+  });
+
+  it('offers no change on a final order: unlocked, past its unlock date, or cancelled', async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    for (const path of ['/final', '/past', '/cancelled']) {
+      await tab.goto(`${shop.base}${path}`);
+      await tab.waitForFunction(() => customElements.get('truecost-success') !== undefined);
+      const text = await tab.locator('truecost-success section').innerText();
+      expect(text, path).not.toMatch(/change|1970/);
+      expect(text, path).toContain(path === '/cancelled' ? 'The neutralisation of this order was cancelled.' : 'This neutralisation is final.');
+    }
+    await tab.goto(`${shop.base}/locked`);
+    await tab.waitForFunction(() => customElements.get('truecost-success') !== undefined);
+    expect(await tab.locator('truecost-success section').innerText()).toMatch(/You can change this until January 1, 2027 at \d{1,2}:\d\d [AP]M\./);
+    await context.close();
+  });
+
+  it('speaks Hindi on a Hindi page: every word, numbers and money through Intl for hi-IN', async () => {
+    const { page: tab, context, messages } = await open('/hindi');
+    const label = await tab.locator('truecost-opt-in label').innerText();
+    const success = await tab.locator('truecost-success section').innerText();
+    const latinWords = (text: string) => text.replaceAll('CO₂e', '').match(/[A-Za-z]+/g) ?? [];
+    expect(label).toBe(`${new Intl.NumberFormat('hi-IN', { style: 'currency', currency: 'INR' }).format(35)} में ${new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(3.2)} CO₂e निष्प्रभावित करें`);
+    expect(success).toContain(`${new Intl.NumberFormat('hi-IN', { style: 'unit', unit: 'kilogram', maximumFractionDigits: 1 }).format(1234.5)} CO₂e निष्प्रभावित (1,234.5 क्लाइम्स)। धन्यवाद!`);
+    expect(success).toContain('परियोजना: सुंदरबन के मैंग्रोव');
+    expect(success).toMatch(/आप इसे 1 जनवरी 2027 को \d\d:\d\d बजे तक बदल सकते हैं।/);
+    expect(success).toContain('प्रमाणपत्र देखें');
+    expect(await tab.locator('truecost-success section').getAttribute('aria-label')).toBe('कार्बन-तटस्थ ऑर्डर');
+    expect(messages).toEqual([]);
+    shop.answers.push({ status: 500, delayMs: 0 });
+    await tab.locator('truecost-opt-in input').click();
+    await expect.poll(() => tab.locator('truecost-opt-in [role=alert]').innerText()).toBe('आपकी पसंद सहेजी नहीं जा सकी। कृपया फिर से प्रयास करें।');
+    expect([label, success].flatMap(latinWords)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
   const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -277,6 +337,109 @@ describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
     const overflow = await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBe(0);
     expect(await violations()).toEqual([]);
+    await context.close();
+  });
+});
+
+describe("the shopper's path, from the card to the certificate (docs/checkout.md)", () => {
+  const images = resolve(root, 'docs/images');
+  // Hindi needs a Devanagari font, which a machine running the tests may lack: those pictures are
+  // kept with the test's artifacts, not in the docs.
+  const artifacts = resolve(root, 'test-artifacts/checkout');
+  let truecost: { base: string; close(): Promise<void> };
+  let certificateUrl: string;
+
+  beforeAll(async () => {
+    const store = createMemoryStore();
+    const key = generateApiKey('staging');
+    await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'chai', environment: 'staging', createdAt: 0 });
+    const server = createServer(toNodeListener(createHandler({ store })));
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    truecost = { base, close: () => new Promise<void>((done) => server.close(() => done())) };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${base}${path}`, { method, headers: { 'x-api-key': key, 'content-type': 'application/json' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+      return (await response.json()) as Record<string, any>;
+    };
+    const flight = await call('POST', '/v3/flight', { queries: { flights: [{ departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 }] }, record: {} });
+    const shipment = await call('POST', '/v3/logistics', { queries: { legs: requestSamples.logistics.queries.legs.slice(0, 2) }, record: {} });
+    await store.setProfile('chai', { displayName: 'Chai & Co', gramsPerClime: 10_000, locale: 'en' }, 0);
+    await store.putProject({ partnerId: 'chai', projectId: 'mangroves', name: 'Mangroves of the Sundarbans', registry: 'Verra', registryUrl: 'https://registry.verra.org/app/projectDetail/VCS/1' }, 0);
+    const order = { partner_order_id: 'o-1', climes: 0.42, customer_email: 'ada@example.com', customer_name: 'Ada Lovelace', project_id: 'mangroves', calculation_ids: [flight.calculation_id, shipment.calculation_id], unlock_date: Date.parse('2027-01-05T12:00:00Z') };
+    await call('POST', '/v3/integrations/calculated/order', { order });
+    certificateUrl = `${base}${(await call('GET', '/v3/integrations/calculated/order/o-1')).order.certificate_url}`;
+    mkdirSync(images, { recursive: true });
+    mkdirSync(artifacts, { recursive: true });
+  }, 60_000);
+  afterAll(() => truecost?.close());
+
+  it('keeps a picture of each step: the opt-in card, the success card (in English and Hindi), and the certificate', async () => {
+    const context = await browser.newContext({ viewport: { width: 640, height: 400 } });
+    const tab = await context.newPage();
+    shop.pages.set('/path-success', page('en-GB', SUCCESS.replace('/certificate/o-1', certificateUrl).replace('unlock-date="1798761600000"', 'unlock-date="1798761600000" state="locked"')));
+    for (const [path, element, file] of [
+      ['/en', 'form', join(images, 'checkout-opt-in.png')],
+      ['/hindi', 'main', join(artifacts, 'checkout-hindi.png')],
+      ['/path-success', 'truecost-success', join(images, 'checkout-success.png')],
+    ] as const) {
+      await tab.goto(`${shop.base}${path}`);
+      await tab.waitForFunction(() => customElements.get('truecost-success') !== undefined);
+      await tab.locator(element).screenshot({ path: file });
+    }
+    await tab.locator('truecost-success a[part=certificate]').click();
+    await tab.waitForURL(certificateUrl);
+    await tab.setViewportSize({ width: 900, height: 1000 });
+    await tab.screenshot({ path: join(images, 'certificate.png'), fullPage: true });
+    await context.close();
+  });
+
+  it("opens the certificate under its strict CSP: styled, nothing loaded, nothing logged, no customer data, in Hindi for ?lang=hi", async () => {
+    const context = await browser.newContext();
+    const tab = await context.newPage();
+    const messages: string[] = [];
+    const requests: string[] = [];
+    tab.on('console', (message) => messages.push(`${message.type()}: ${message.text()}`));
+    tab.on('request', (request) => requests.push(request.url()));
+    await tab.goto(certificateUrl);
+    expect(await tab.locator('main').evaluate((main) => getComputedStyle(main).borderTopColor)).toBe('rgb(11, 110, 79)');
+    expect(await tab.title()).toBe('Carbon neutralisation certificate: Chai & Co');
+    const text = await tab.locator('body').innerText();
+    expect(text).toContain('Mangroves of the Sundarbans');
+    expect(text).toContain('a flight DEL–BOM');
+    expect(text).toContain('a shipment of 2 legs');
+    expect(text).not.toMatch(/ada@example|Ada Lovelace|o-1/);
+    expect(await tab.locator('a').getAttribute('href')).toBe('https://registry.verra.org/app/projectDetail/VCS/1');
+    // On a phone the page fits its width; printed, it drops its colours and spells out the registry link.
+    await tab.setViewportSize({ width: 360, height: 740 });
+    expect(await tab.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await tab.emulateMedia({ media: 'print' });
+    expect(await tab.locator('body').evaluate((body) => getComputedStyle(body).backgroundColor)).toBe('rgba(0, 0, 0, 0)');
+    await tab.emulateMedia({ media: 'screen' });
+    await tab.goto(`${certificateUrl}?lang=hi`);
+    expect(await tab.locator('html').getAttribute('lang')).toBe('hi');
+    expect(await tab.locator('h1').innerText()).toBe('कार्बन निष्प्रभावन प्रमाणपत्र');
+    await tab.setViewportSize({ width: 900, height: 1000 });
+    await tab.screenshot({ path: join(artifacts, 'certificate-hindi.png'), fullPage: true });
+    expect(messages).toEqual([]);
+    expect(requests.every((url) => url.startsWith(certificateUrl))).toBe(true);
+    await context.close();
+  });
+
+  it('axe-core finds no violation on the certificate, in English and in Hindi', async () => {
+    // axe's script is injected, which the page's policy forbids: in a context that bypasses it.
+    const context = await browser.newContext({ bypassCSP: true });
+    const tab = await context.newPage();
+    for (const target of [certificateUrl, `${certificateUrl}?lang=hi`]) {
+      await tab.goto(target);
+      await tab.addScriptTag({ content: axeSource });
+      const violations = await tab.evaluate(async () => {
+        const result = await (window as unknown as { axe: { run(context: Document, options: unknown): Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(document, {
+          runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+        });
+        return result.violations.map((violation) => `${violation.id}: ${JSON.stringify(violation.nodes)}`);
+      });
+      expect(violations, target).toEqual([]);
+    }
     await context.close();
   });
 });

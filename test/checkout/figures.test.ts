@@ -65,6 +65,10 @@ describe('the cards\' figures as text', () => {
     expect(formatKg(3.25, 'de-DE')).toMatch(/^3,3\skg CO₂e$/);
     expect(formatKg(1500, 'en')).toBe('1,500 kg CO₂e');
     expect(formatKg(0, 'en')).toBe('0 kg CO₂e');
+    // Under 0.1 kg, whole grams: a small cart is not "0 kg".
+    expect(formatKg(0.045, 'en')).toBe('45 g CO₂e');
+    expect(formatKg(0.0999, 'en')).toBe('100 g CO₂e');
+    expect(formatKg(0.1, 'en')).toBe('0.1 kg CO₂e');
   });
 
   it('writes minor units in the currency\'s own decimals', () => {

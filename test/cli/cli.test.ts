@@ -11,6 +11,46 @@ const directory = mkdtempSync(join(tmpdir(), 'truecost-cli-'));
 const db = `sqlite:${join(directory, 'truecost.db')}`;
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
+describe('truecost partners set-profile and projects', () => {
+  it('set-profile sets the flags given, keeps the others, and prints the profile', () => {
+    const first = truecost(['partners', 'set-profile', '--partner', 'shop', '--display-name', 'Chai & Co', '--kg-per-clime', '10', '--db', db]);
+    expect(first.status).toBe(0);
+    expect(first.stdout).toBe('display name: Chai & Co\nkg per clime: 10\nlocale: (not set: English)\n');
+    const second = truecost(['partners', 'set-profile', '--partner', 'shop', '--locale', 'hi', '--kg-per-clime', '2.5', '--db', db]);
+    expect(second.stdout).toBe('display name: Chai & Co\nkg per clime: 2.5\nlocale: hi\n');
+  });
+
+  it.each([
+    [['--kg-per-clime', '0'], '--kg-per-clime must be a number of kg above 0'],
+    [['--kg-per-clime', '0.0001'], '--kg-per-clime must be a number of kg above 0'],
+    [['--locale', 'fr'], '--locale must be en or hi'],
+    [['--display-name', ' '], '--display-name is refused: it must not be empty'],
+    [[], 'needs --display-name, --kg-per-clime or --locale'],
+  ])('set-profile %j is a usage error (exit 2)', (flags, message) => {
+    const result = truecost(['partners', 'set-profile', '--partner', 'shop', ...flags, '--db', db]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain(message);
+  });
+
+  it('projects add, list and remove keep the catalogue, refusing a registry URL that is not http(s)', () => {
+    const add = (id: string, ...more: string[]) => truecost(['projects', 'add', '--partner', 'shop', '--id', id, ...more, '--db', db]);
+    expect(add('mangroves', '--name', 'Mangroves of the Sundarbans', '--registry', 'Verra', '--registry-url', 'https://registry.verra.org/app/projectDetail/VCS/1').status).toBe(0);
+    expect(add('cookstoves', '--name', 'Clean cookstoves').status).toBe(0);
+    for (const url of ['javascript:alert(1)', 'ftp://registry.example/1', 'data:text/html,x', '/relative']) {
+      const refused = add('bad', '--name', 'Bad', '--registry-url', url);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('--registry-url is refused');
+    }
+    const listed = truecost(['projects', 'list', '--partner', 'shop', '--db', db]);
+    expect(listed.stdout).toBe('cookstoves\tClean cookstoves\t-\t-\nmangroves\tMangroves of the Sundarbans\tVerra\thttps://registry.verra.org/app/projectDetail/VCS/1\n');
+    expect(truecost(['projects', 'remove', '--partner', 'shop', '--id', 'cookstoves', '--db', db]).status).toBe(0);
+    const again = truecost(['projects', 'remove', '--partner', 'shop', '--id', 'cookstoves', '--db', db]);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toBe('No such project.\n');
+    expect(truecost(['projects', 'list', '--partner', 'shop', '--db', db]).stdout).toMatch(/^mangroves\t/);
+  });
+});
+
 describe('truecost keys and partners', () => {
   it('keys create prints the new key alone on stdout', () => {
     const result = truecost(['keys', 'create', '--partner', 'acme', '--env', 'production', '--db', db]);
@@ -37,6 +77,8 @@ describe('truecost keys and partners', () => {
     [['partners', 'set-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']],
     [['partners', 'set-events-endpoint', '--partner', 'acme', '--url', 'https://acme.example/hook', '--db', 'memory:']],
     [['partners', 'invite', '--partner', 'acme', '--db', 'memory:']],
+    [['partners', 'set-profile', '--partner', 'acme', '--locale', 'hi', '--db', 'memory:']],
+    [['projects', 'add', '--partner', 'acme', '--id', 'p', '--name', 'P', '--db', 'memory:']],
     [['jobs', 'retry', 'job-1', '--db', 'memory:']],
     [['worker', '--db', 'memory:']],
   ])('%j refuses memory:, whose writes would be lost at exit, with exit code 2 and nothing on stdout', (args) => {

@@ -28,6 +28,8 @@ describe('truecost --help and --version', () => {
     [['keys', 'revoke'], 'truecost keys revoke KEY'],
     [['partners', 'set-endpoint'], 'truecost partners set-endpoint'],
     [['partners', 'set-events-endpoint'], 'truecost partners set-events-endpoint'],
+    [['partners', 'set-profile'], 'truecost partners set-profile --partner ID [--display-name NAME] [--kg-per-clime N] [--locale en|hi]'],
+    [['projects', 'add'], 'truecost projects add --partner ID --id ID --name NAME [--registry NAME] [--registry-url URL]'],
     [['jobs'], 'truecost jobs list'],
     [['jobs'], 'truecost jobs redrive [--partner ID] [--since ISO] [--until ISO]'],
     [['worker'], 'truecost worker ['],

@@ -376,3 +376,41 @@ describe('the order events endpoint', () => {
     expect((await alpha.get('/dashboard/events-endpoint')).text).not.toContain('Send again</button>');
   });
 });
+
+describe('the profile page', () => {
+  it("saves the partner's display name, kg per clime and language, and its projects, each with the session's CSRF token", async () => {
+    const alpha = await signedIn('alpha');
+    const empty = await alpha.get('/dashboard/profile');
+    expect(empty.status).toBe(200);
+    expect(empty.text).toContain('No projects yet.');
+    expect((await alpha.post('/dashboard/profile', { display_name: 'Chai & Co', kg_per_clime: '10', locale: 'hi' }, false)).status).toBe(403);
+    const saved = await alpha.post('/dashboard/profile', { display_name: 'Chai & Co', kg_per_clime: '10', locale: 'hi' });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('value="Chai &amp; Co"');
+    expect(await store.getProfile('alpha')).toEqual({ displayName: 'Chai & Co', gramsPerClime: 10_000, locale: 'hi' });
+    const refused = await alpha.post('/dashboard/profile', { display_name: 'Chai & Co', kg_per_clime: '-1', locale: 'hi' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The kg per clime must be a number above 0');
+    expect((await store.getProfile('alpha')).gramsPerClime).toBe(10_000);
+    // An empty field clears its setting.
+    await alpha.post('/dashboard/profile', { display_name: '', kg_per_clime: '', locale: '' });
+    expect(await store.getProfile('alpha')).toEqual({ displayName: null, gramsPerClime: null, locale: null });
+
+    const project = { project_id: 'mangroves', name: 'Mangroves', registry: 'Verra', registry_url: 'https://registry.verra.org/app/projectDetail/VCS/1' };
+    expect((await alpha.post('/dashboard/profile/projects', project)).status).toBe(200);
+    for (const registry_url of ['javascript:alert(1)', 'ftp://registry.example/1']) {
+      const bad = await alpha.post('/dashboard/profile/projects', { ...project, project_id: 'bad', registry_url });
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain('The registry URL is refused');
+    }
+    const listed = await alpha.get('/dashboard/profile');
+    expect(listed.text).toContain('<a href="https://registry.verra.org/app/projectDetail/VCS/1" rel="noopener noreferrer">');
+    expect((await store.listProjects('alpha')).map((stored) => stored.projectId)).toEqual(['mangroves']);
+    const beta = await signedIn('beta');
+    await beta.get('/dashboard/profile');
+    expect((await beta.post('/dashboard/profile/projects/remove', { project_id: 'mangroves' })).status).toBe(404);
+    await alpha.get('/dashboard/profile');
+    expect((await alpha.post('/dashboard/profile/projects/remove', { project_id: 'mangroves' })).status).toBe(303);
+    expect(await store.listProjects('alpha')).toEqual([]);
+  });
+});

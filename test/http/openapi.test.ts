@@ -83,6 +83,17 @@ describe('the OpenAPI document', () => {
     const schema = document.paths['/v3/integrations/{variant}/order'].post.requestBody.content['application/json'].schema;
     expect(schema.required).toEqual(['order']);
     expect(Object.keys(schema.properties.order.properties)).toContain('partner_order_id');
+    // Our extension: the recorded calculations an order neutralises, and the CO2e they sum to in every view of it.
+    expect(schema.properties.order.properties.calculation_ids).toMatchObject({ type: 'array', minItems: 1, maxItems: 50 });
+    expect(schema.properties.order.required).not.toContain('calculation_ids');
+    const read = document.paths['/v3/integrations/{variant}/order/{partner_order_id}'].get.responses['200'].content['application/json'].schema;
+    expect(Object.keys(read.properties.order.properties)).toEqual(expect.arrayContaining(['calculation_ids', 'co2e_kg']));
+    expect(Object.keys(document.webhooks.orderEvent.post.requestBody.content['application/json'].schema.properties.data.properties.order.properties)).toContain('co2e_kg');
+    const certificate = document.paths['/certificates/{certificate_id}'].get;
+    expect(certificate.parameters.map((parameter: { name: string }) => parameter.name)).toContain('lang');
+    expect(Object.keys(certificate.responses['200'].content['application/json'].schema.properties.certificate.properties)).toEqual(
+      expect.arrayContaining(['shop_name', 'co2e_kg', 'co2e_basis', 'calculations', 'project', 'statement', 'language']),
+    );
     expect(document.paths['/v3/integrations/{variant}/order'].post.parameters[0].schema.enum).toEqual(['vote', 'calculated']);
   });
 

@@ -17,7 +17,7 @@ const missing = url === undefined ? 'TRUECOST_TEST_PG_URL is unset' : pgbouncerU
 if (missing !== undefined) console.warn(`Skipping the PostgreSQL store tests through PgBouncer: ${missing}.`);
 
 const schema = `truecost_bouncer_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-const TABLES = ['orders', 'opt_ins', 'api_keys', 'partners', 'jobs', 'order_events', 'dashboard_invites', 'dashboard_passwords', 'dashboard_sessions', 'sign_in_failures', 'idempotency_keys', 'outbox_events', 'events_endpoints', 'calculations', 'calculation_days'];
+const TABLES = ['orders', 'opt_ins', 'api_keys', 'partners', 'jobs', 'order_events', 'dashboard_invites', 'dashboard_passwords', 'dashboard_sessions', 'sign_in_failures', 'idempotency_keys', 'outbox_events', 'events_endpoints', 'calculations', 'calculation_days', 'partner_projects'];
 
 describe.skipIf(missing !== undefined)('the PostgreSQL store through PgBouncer in transaction mode', () => {
   let bouncer: PgBouncer;

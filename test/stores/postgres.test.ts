@@ -30,7 +30,7 @@ async function adminQuery(text: string): Promise<void> {
 
 async function openEmpty(tuning: Tuning = {}): Promise<Store> {
   const store = await openShared(tuning);
-  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions, "${schema}".sign_in_failures, "${schema}".idempotency_keys, "${schema}".rate_buckets, "${schema}".server_heartbeats, "${schema}".outbox_events, "${schema}".events_endpoints, "${schema}".calculations, "${schema}".calculation_days`);
+  await adminQuery(`TRUNCATE "${schema}".orders, "${schema}".opt_ins, "${schema}".api_keys, "${schema}".partners, "${schema}".jobs, "${schema}".order_events, "${schema}".dashboard_invites, "${schema}".dashboard_passwords, "${schema}".dashboard_sessions, "${schema}".sign_in_failures, "${schema}".idempotency_keys, "${schema}".rate_buckets, "${schema}".server_heartbeats, "${schema}".outbox_events, "${schema}".events_endpoints, "${schema}".calculations, "${schema}".calculation_days, "${schema}".partner_projects`);
   return store;
 }
 
@@ -63,7 +63,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((version) => ({ version })));
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -75,12 +75,12 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     await store.close();
     // Back to the first schema version, as a database created before the second migration (undoing the later ones too).
     await adminQuery(`SET search_path = "${schema}";
-      DROP TABLE events_endpoints, calculations, calculation_days, outbox_events, key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
+      DROP TABLE events_endpoints, partner_projects, calculations, calculation_days, outbox_events, key_changes, rate_buckets, server_heartbeats, idempotency_keys, sign_in_failures, order_events, dashboard_invites, dashboard_passwords, dashboard_sessions;
       DROP INDEX api_keys_partner, jobs_failed, orders_by_created, orders_by_variant, orders_open, orders_cancelled, opt_ins_by_updated, jobs_by_partner, jobs_by_state;
       ALTER TABLE api_keys DROP COLUMN prefix, DROP COLUMN last_used_at;
       ALTER TABLE jobs DROP COLUMN endpoint;
-      ALTER TABLE orders DROP COLUMN updated_seq, DROP COLUMN unlock_announced_at, DROP COLUMN certificate_id;
-      ALTER TABLE partners DROP COLUMN events_url, DROP COLUMN events_secret; DELETE FROM schema_migrations WHERE version >= 2`);
+      ALTER TABLE orders DROP COLUMN updated_seq, DROP COLUMN unlock_announced_at, DROP COLUMN certificate_id, DROP COLUMN calculation_g;
+      ALTER TABLE partners DROP COLUMN events_url, DROP COLUMN events_secret, DROP COLUMN display_name, DROP COLUMN grams_per_clime, DROP COLUMN locale; DELETE FROM schema_migrations WHERE version >= 2`);
     const migrated = await openShared();
     try {
       expect((await migrated.changeOrder(staging, 'calculated', 'old', add(1), now)).ok).toBe(true);

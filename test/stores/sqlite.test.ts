@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((version) => ({ version })));
     db.close();
   });
 
@@ -49,6 +49,8 @@ describe('the SQLite store on disk', () => {
     db.exec('DROP INDEX orders_announced; DROP INDEX orders_unannounced; DROP TABLE outbox_events; DROP INDEX orders_unlock_due; DROP INDEX orders_certificate; ALTER TABLE orders DROP COLUMN unlock_announced_at; ALTER TABLE orders DROP COLUMN certificate_id');
     db.exec('DROP TABLE events_endpoints; ALTER TABLE partners DROP COLUMN events_url; ALTER TABLE partners DROP COLUMN events_secret');
     db.exec('DROP TABLE calculations; DROP TABLE calculation_days; ALTER TABLE jobs DROP COLUMN endpoint');
+    db.exec('ALTER TABLE orders DROP COLUMN calculation_g; DROP TABLE partner_projects; ' +
+      'ALTER TABLE partners DROP COLUMN display_name; ALTER TABLE partners DROP COLUMN grams_per_clime; ALTER TABLE partners DROP COLUMN locale');
     db.close();
     const migrated = await openSqliteStore({ path });
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);
@@ -58,6 +60,9 @@ describe('the SQLite store on disk', () => {
     await migrated.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
     expect(await migrated.announceUnlocks(now + 11 * 24 * 3_600_000, 10)).toBe(1);
     expect((await migrated.listEvents(staging, { limit: 10 }))?.items.map((event) => event.type)).toEqual(['order.climes_added', 'order.unlocked']);
+    // An order stored before calculation_ids existed names none; a partner has no profile until one is set.
+    expect((await migrated.getOrder(staging, 'o-1'))?.calculationGrams).toBeNull();
+    expect(await migrated.getProfile(staging.partnerId)).toEqual({ displayName: null, gramsPerClime: null, locale: null });
     await migrated.close();
   });
 

@@ -56,6 +56,7 @@ const order = fc.record(
     unlock_date: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
     cart_id: identifier,
     project_id: identifier,
+    calculation_ids: fc.uniqueArray(identifier, { minLength: 1, maxLength: 50 }),
   },
   { requiredKeys: ['climes', 'partner_order_id', 'customer_email', 'customer_name'] },
 );

@@ -19,11 +19,15 @@ import { page } from './page.js';
 
 const scopeKey = (scope: Scope): string => `${scope.partnerId}\u0000${scope.environment}`;
 
-/** The calculation methods of a memory store; `orders` lists the store's orders, for the credits. */
+/**
+ * The calculation methods of a memory store; `orders` lists the store's orders, for the credits.
+ * `gramsOf` gives the well-to-wheel grams of the scope's calculations among some ids, at once, for
+ * the order writes.
+ */
 export function memoryCalculations(
   guarded: <Outcome>(guard: IdempotencyGuard<Outcome> | undefined, write: () => Outcome) => Outcome,
   orders: () => Iterable<OrderRecord>,
-): CalculationStore {
+): CalculationStore & { gramsOf(scope: Scope, ids: readonly string[]): Map<string, number> } {
   /** Each scope's calculations by id. */
   const calculations = new Map<string, Map<string, CalculationRecord>>();
   /** Each scope's per-day totals, by the JSON of their key. */
@@ -43,6 +47,14 @@ export function memoryCalculations(
   }
 
   return {
+    gramsOf(scope, ids) {
+      const stored = calculations.get(scopeKey(scope));
+      return new Map(ids.flatMap((id) => {
+        const record = stored?.get(id);
+        return record === undefined ? [] : [[id, record.wellToWheelGrams] as const];
+      }));
+    },
+
     async recordCalculations(records, guard) {
       guarded(guard, () => {
         for (const record of records) {

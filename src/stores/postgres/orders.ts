@@ -11,6 +11,8 @@ import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
 import { orderColumns, type OrderRow, type RowMappers } from '../sql/rows.js';
 import { postgresRunner, type PostgresRunner } from './statements.js';
+import { postgresDialect } from './dialect.js';
+import { calculationGramsOf, calculationGramsParameters, type CalculationGramsRow } from '../sql/profiles.js';
 import { inTransaction, isRetryable, retrying, type PostgresDatabase } from './transactions.js';
 
 /** An order's row with its write counter: how many times the row was written since its insert. */
@@ -48,7 +50,8 @@ export function postgresOrderWrites(
    * it collides (or the batch refuses itself), the answer is undefined: read and plan instead.
    */
   async function insertAssumingNew(scope: Scope, variant: Variant, batch: readonly Order[], now: number): Promise<CreatePlan | undefined> {
-    const plan = planCreate(scope, variant, batch, { byId: new Map(), byCart: new Map() }, now);
+    const calculationGrams = await calculationsNamed(scope, createLookups(variant, batch).calculationIds);
+    const plan = planCreate(scope, variant, batch, { byId: new Map(), byCart: new Map(), ...calculationGrams }, now);
     if (!plan.ok) return undefined;
     try {
       await insertOrders(plan.inserts);
@@ -77,9 +80,19 @@ export function postgresOrderWrites(
       if (ids.has(record.partnerOrderId)) byId.set(record.partnerOrderId, record);
       if (record.cartId !== null && carts.has(record.cartId)) byCart.set(record.cartId, record);
     }
-    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    const plan = planCreate(scope, variant, batch, { byId, byCart, ...(await calculationsNamed(scope, lookups.calculationIds, tx)) }, now);
     if (plan.ok) await insertOrders(plan.inserts, tx);
     return plan;
+  }
+
+  /**
+   * The grams of the scope's calculations among `ids`, as the snapshot's `calculationGrams` (none
+   * when no id is named). A calculation is never changed, so no lock is needed.
+   */
+  async function calculationsNamed(scope: Scope, ids: readonly string[], tx: PostgresRunner = runner): Promise<{ calculationGrams?: Map<string, number> }> {
+    if (ids.length === 0) return {};
+    const found = await tx.all<CalculationGramsRow>('calculationGrams', calculationGramsParameters(postgresDialect, scope, ids));
+    return { calculationGrams: calculationGramsOf(postgresDialect.decode, found) };
   }
 
   /** Writes the changed order, its history event and its order event, if its row is still the version read; false when it is not. */

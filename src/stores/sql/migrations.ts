@@ -39,6 +39,12 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // it replaced, and the claim's index of each endpoint's due events (in place of the index of all
   // due events). The endpoint a partner had becomes its endpoint in both environments.
   { name: 'events per environment' },
+  // The recorded calculations an order names: their grams, summed when the order is created.
+  // Orders stored before name none.
+  { name: 'order calculations' },
+  // The partner's face on its certificates (display name, kg of CO2e per clime, language) and its
+  // catalogue of projects.
+  { name: 'partner profiles and projects' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>

@@ -31,6 +31,7 @@ export interface OrderRow {
   created_at: SqlInteger;
   updated_at: SqlInteger;
   cancelled_at: SqlInteger | null;
+  calculation_g: SqlInteger | null;
 }
 
 export interface OptInRow {
@@ -136,6 +137,7 @@ export function rowMappers(decode: Decoders): RowMappers {
       createdAt: integer(row.created_at),
       updatedAt: integer(row.updated_at),
       cancelledAt: orNull(row.cancelled_at),
+      calculationGrams: orNull(row.calculation_g),
     }),
     optIn: (row) => ({
       partnerId: row.partner_id,
@@ -213,5 +215,6 @@ export function orderColumns(record: OrderRecord, sentOrder: (order: Order) => u
     created_at: record.createdAt,
     updated_at: record.updatedAt,
     cancelled_at: record.cancelledAt,
+    calculation_g: record.calculationGrams,
   };
 }

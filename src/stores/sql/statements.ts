@@ -6,6 +6,7 @@ import { listingStatements, type ListingStatementName } from './listings.js';
 import { rateLimitStatements } from './rate-limit.js';
 import { eventStatements } from './event-statements.js';
 import { calculationStatements } from './calculation-statements.js';
+import { profileStatements } from './profile-statements.js';
 
 /** A statement in one dialect's spelling, and the names of its parameters in placeholder order. */
 export interface RenderedStatement {
@@ -149,6 +150,8 @@ export function sharedStatements(dialect: SqlDialect) {
     ...eventStatements,
     // Recorded calculations (./calculations.ts).
     ...calculationStatements(dialect.name),
+    // Partners' profiles and projects, and the grams of an order's calculations (./profile-statements.ts).
+    ...profileStatements(dialect),
   } as const;
 }
 

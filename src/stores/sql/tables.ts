@@ -5,6 +5,7 @@ import { ENVIRONMENTS } from '../../orders/types.js';
 import { eventStepData, eventTables, eventTableSettings } from './event-tables.js';
 import { variantSchema } from '../../schemas/order.js';
 import { CALCULATION_DATA_TYPES, CALCULATION_ENDPOINTS } from '../../orders/calculations.js';
+import { PROFILE_LOCALES } from '../../orders/profiles.js';
 import type { ColumnType, DialectName } from './dialect.js';
 
 /** The migration steps, in order; a dialect applies those meant for it, numbered from 1. */
@@ -21,7 +22,10 @@ export type StepName =
   | 'order events'
   | 'unlocked listing'
   | 'recorded calculations'
-  | 'events per environment';
+  | 'events per environment'
+
+  | 'order calculations'
+  | 'partner profiles and projects';
 
 export interface Column {
   readonly name: string;
@@ -100,6 +104,10 @@ export const tables: readonly Table[] = [
       // Where the partner's order events go, and the secret that signs them (docs/api.md, "Order events").
       text('events_url', { nullable: true, addedIn: 'order events' }),
       text('events_secret', { nullable: true, addedIn: 'order events' }),
+      // The partner's face on its certificates (docs/api.md, "Certificates"); null until it is set.
+      text('display_name', { nullable: true, addedIn: 'partner profiles and projects' }),
+      { name: 'grams_per_clime', type: 'bigint', nullable: true, check: 'grams_per_clime > 0', addedIn: 'partner profiles and projects' },
+      text('locale', { nullable: true, check: oneOf('locale', PROFILE_LOCALES), addedIn: 'partner profiles and projects' }),
     ],
   },
   {
@@ -136,6 +144,8 @@ export const tables: readonly Table[] = [
       time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
       // The id of the order's public certificate (128 random bits), given the first time the order is read.
       text('certificate_id', { nullable: true, addedIn: 'order events' }),
+      // With calculation_ids: their well-to-wheel grams, summed when the order was created; null without.
+      { name: 'calculation_g', type: 'bigint', nullable: true, addedIn: 'order calculations' },
     ],
     primaryKey: ['partner_id', 'environment', 'partner_order_id'],
   },
@@ -296,6 +306,22 @@ export const tables: readonly Table[] = [
       { name: 'primary_g', type: 'bigint' },
     ],
     primaryKey: ['partner_id', 'environment', 'day', 'endpoint', 'scope3_category', 'client', 'methodology_version'],
+  },
+  {
+    // The partner's catalogue of projects (docs/api.md, "Certificates"): an order's project_id is
+    // shown by its name, and linked to its registry when the catalogue has one.
+    name: 'partner_projects',
+    createdIn: 'partner profiles and projects',
+    columns: [
+      partnerOf,
+      text('project_id'),
+      text('name'),
+      text('registry', { nullable: true }),
+      text('registry_url', { nullable: true }),
+      time('created_at'),
+      time('updated_at'),
+    ],
+    primaryKey: ['partner_id', 'project_id'],
   },
 ];
 

@@ -23,6 +23,7 @@ import type { GroupCommit } from './group-commit.js';
 import type { SqliteRunner } from './statements.js';
 import { changeEventType, outboxEvent } from '../../orders/events.js';
 import { outboxParameters } from '../sql/events.js';
+import { calculationGramsOf, calculationGramsParameters, type CalculationGramsRow } from '../sql/profiles.js';
 
 /** The methods of the store that run in one transaction. */
 export type SqliteTransactions = Pick<
@@ -65,7 +66,10 @@ export function sqliteTransactions(
         if (row.cart_id !== null) byCart.set(row.cart_id, rows.order(row));
       }
     }
-    const plan = planCreate(scope, variant, batch, { byId, byCart }, now);
+    const calculationGrams = lookups.calculationIds.length === 0
+      ? undefined
+      : calculationGramsOf(sqliteDialect.decode, runner.all<CalculationGramsRow>('calculationGrams', calculationGramsParameters(sqliteDialect, scope, lookups.calculationIds)));
+    const plan = planCreate(scope, variant, batch, { byId, byCart, ...(calculationGrams === undefined ? {} : { calculationGrams }) }, now);
     if (plan.ok) {
       for (const record of plan.inserts) {
         runner.run('insertOrder', orderColumns(record, sentOrder));

@@ -20,6 +20,7 @@ export function defineOrderChecks(check: DefineCheck): void {
       createdAt: now,
       updatedAt: now,
       cancelledAt: null,
+      calculationGrams: null,
     });
   });
 
