@@ -76,8 +76,8 @@ export interface ComputedBodies {
 
 /**
  * Computes a job of `POST /v3/bulk/{endpoint}`: each body validated with its calculator's request
- * schema and its `record` (a body refused by either is an error for its id, with the path of the
- * first problem), then computed as the synchronous route computes it. A body with a `record` is
+ * schema and its `record` (a body refused by either, or holding a field the calculator does not
+ * read, is an error for its id, with the path of the first problem), then computed as the synchronous route computes it. A body with a `record` is
  * also made a calculation, under {@link bulkCalculationId}, recorded at `now` (its `occurred_at`
  * when given), and its result carries `calculation_id`. Throws only when the stored request is not
  * a list of bodies.
@@ -101,6 +101,11 @@ export function computeBulkBodies(job: Pick<JobRecord, 'jobId' | 'endpoint' | 'r
     const parsed = validateRequest(schema, body);
     if (!parsed.ok) {
       results.push({ id, error: parsed.error });
+      continue;
+    }
+    // The bulk route is truecost's own, not the contract's: a field the calculator does not read is refused.
+    if (parsed.ignored.length > 0) {
+      results.push({ id, error: { path: parsed.ignored[0]!, reason: `Unknown fields: ${parsed.ignored.join(', ')}.` } });
       continue;
     }
     const checkedRecord = record === undefined ? undefined : validateRecord(record);

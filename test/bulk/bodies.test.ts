@@ -60,13 +60,14 @@ function deliveredBody(receiver: Receiver, jobId: string): any {
 }
 
 describe('a bulk job of logistics bodies', () => {
-  it('delivers one signed result per id in the order sent, a refused body as an error with its path', async () => {
+  it('delivers one signed result per id in the order sent, a refused body (or a field it does not read) as an error with its path', async () => {
     const { store, receiver, call } = await setup();
     const bodies = [
       { id: 's1', ...shipment },
       { id: 's2', queries: { legs: [{ shipping_method: 'TRAIN', shipping_distance: 1000, shipping_weight: 'heavy' }] } },
       { id: 's3', ...train },
       { id: 's4', ...train, record: { scope3_category: 16 } },
+      { id: 's5', queries: { legs: [{ ...train.queries.legs[0]!, no_of_tickets: 2 }] } },
     ];
     const queued = await call('POST', '/v3/bulk/logistics', bodies);
     expect(queued.status).toBe(202);
@@ -83,6 +84,7 @@ describe('a bulk job of logistics bodies', () => {
         { id: 's2', error: { path: 'queries.legs.0.shipping_weight', reason: 'Expected number, received string.' } },
         { id: 's3', result: await sync(train) },
         { id: 's4', error: { path: 'record.scope3_category', reason: 'Must be at most 15.' } },
+        { id: 's5', error: { path: 'queries.legs.0.no_of_tickets', reason: 'Unknown fields: queries.legs.0.no_of_tickets.' } },
       ],
     });
   });

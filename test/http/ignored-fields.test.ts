@@ -44,7 +44,9 @@ describe('the x-truecost-ignored-fields header', () => {
     expect(answer.headers.get(HEADER)!.length).toBeLessThanOrEqual(4096);
   });
 
-  const withBody = routes.filter((route) => route.body !== undefined);
+  // The bulk route checks only its list when it queues a job: the worker checks each body, refusing a
+// field the calculator does not read as that body's error (test/bulk/bodies.test.ts).
+const withBody = routes.filter((route) => route.body !== undefined && route.operationId !== 'bulkTruecost');
 
   it('covers every route that reads a JSON body', () => {
     expect(withBody.map((route) => route.operationId).sort()).toEqual(Object.keys(bodies).sort());

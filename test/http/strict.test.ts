@@ -6,7 +6,9 @@ import { bodies, withExtra } from './body-samples.js';
 import { setup } from './support.js';
 
 const HEADER = 'x-truecost-ignored-fields';
-const withBody = routes.filter((route) => route.body !== undefined);
+// The bulk route checks only its list when it queues a job: the worker checks each body, refusing a
+// field the calculator does not read as that body's error (test/bulk/bodies.test.ts).
+const withBody = routes.filter((route) => route.body !== undefined && route.operationId !== 'bulkTruecost');
 const flight = { departure: 'DEL', arrival: 'BOM', no_of_tickets: 1 };
 
 describe('?strict=true', () => {

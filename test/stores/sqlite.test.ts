@@ -72,6 +72,9 @@ describe('the SQLite store on disk', () => {
     await first.createOrders(staging, 'vote', [order()], now);
     await first.close();
     const db = new Database(path);
+    // The steps after it undone too: the file is as the step before it left it.
+    db.exec('ALTER TABLE orders DROP COLUMN calculation_g; DROP TABLE partner_projects; ' +
+      'ALTER TABLE partners DROP COLUMN display_name; ALTER TABLE partners DROP COLUMN grams_per_clime; ALTER TABLE partners DROP COLUMN locale');
     db.exec(`DROP TABLE events_endpoints; DROP INDEX outbox_events_deliverable; CREATE INDEX outbox_events_due ON outbox_events (state, next_attempt_at);
       INSERT INTO partners (partner_id, created_at, updated_at, events_url, events_secret) VALUES ('p1', 1, 1, 'https://p1.example/events', 'whsec_old');
       DELETE FROM schema_migrations WHERE version >= 11`);
