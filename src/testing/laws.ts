@@ -85,8 +85,8 @@ function withoutAirLegs(body: RequestBody<'logistics'>): RequestBody<'logistics'
  * @example
  * ```ts
  * import fc from 'fast-check';
- * import { laws, totalOf } from 'truecost/testing';
- * const viaApi = async (flight) => totalOf('flight', await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ queries: { flights: [flight] } }) })).json());
+ * import { laws, totalOf, type FlightQueryBody } from 'truecost/testing';
+ * const viaApi = async (flight: FlightQueryBody) => totalOf('flight', await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ queries: { flights: [flight] } }) })).json());
  * await fc.assert(laws.linearInTickets(viaApi, { tolerance: 5e-7 }), { numRuns: 50 });
  * ```
  * @remarks Since 0.1.0
