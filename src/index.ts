@@ -27,6 +27,7 @@ export {
 export { METHODOLOGY_VERSION } from './data/version.js';
 export type { EmissionBasis, FactorUse, SourceTag } from './data/factor.js';
 export type { Explained, ItemExplanation } from './calculators/explanation.js';
+export type { WithMethodologyVersion } from './calculators/methodology.js';
 export { roundKilograms, roundTonnes, tonnesString } from './calculators/rounding.js';
 
 // Orders: schemas, the pure state machine, order events and the store interface (src/orders/index.ts).

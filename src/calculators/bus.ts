@@ -21,6 +21,7 @@ import {
   type EmissionParts,
 } from './basis.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { roundKilograms } from './rounding.js';
 
 type Seat = BusRequest['queries']['seats'][number];
@@ -79,7 +80,7 @@ export function seatParts(distance: number, seat: Seat): EmissionParts {
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function busTruecost(input: BusRequestInput, options?: CalculatorOptions): BusResponse {
+export function busTruecost(input: BusRequestInput, options?: CalculatorOptions): WithMethodologyVersion<BusResponse> {
   return busResult(checkedRequest(busRequestSchema, input), options);
 }
 
@@ -88,7 +89,7 @@ export function busTruecost(input: BusRequestInput, options?: CalculatorOptions)
  *
  * @internal
  */
-export function busResult(request: BusRequest, options?: CalculatorOptions): BusResponse {
+export function busResult(request: BusRequest, options?: CalculatorOptions): WithMethodologyVersion<BusResponse> {
   const basis = basisOption(options);
   const byType: Record<SeatType, number> = { SEATER: 0, SLEEPER: 0 };
   let total = 0;
@@ -97,13 +98,13 @@ export function busResult(request: BusRequest, options?: CalculatorOptions): Bus
     byType[seat.seat_type] += kg;
     total += kg;
   });
-  return {
+  return withMethodologyVersion({
     message: successMessages.transportationCalculated,
     truecost: {
       total: roundKilograms(total),
       seats: { SEATER: roundKilograms(byType.SEATER), SLEEPER: roundKilograms(byType.SLEEPER) },
     },
-  };
+  });
 }
 
 /**
@@ -157,6 +158,7 @@ export function explainBusResult(request: BusRequest, options?: CalculatorOption
         dieselBusChain.note,
       ],
       unrounded: countedTotal(parts, basis),
+      methodology_version: METHODOLOGY_VERSION,
     };
   });
   return { result: busResult(request, options), methodologyVersion: METHODOLOGY_VERSION, items };

@@ -21,6 +21,7 @@ import {
   type EnergyBasis,
 } from './basis.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 interface Energy {
@@ -109,16 +110,16 @@ function carParts(car: Car): EmissionParts {
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function carTruecost(input: CarRequestInput, options?: CalculatorOptions): CarResponse {
+export function carTruecost(input: CarRequestInput, options?: CalculatorOptions): WithMethodologyVersion<CarResponse> {
   const basis = basisOption(options);
   const request: CarRequest = checkedRequest(carRequestSchema, input);
-  return {
+  return withMethodologyVersion({
     message: successMessages.truecostCalculated,
     truecost: request.queries.cars.map((car) => {
       const tonnes = countedTotal(carParts(car), basis);
       return { car_id: car.car_id, truecost: roundTonnes(tonnes), trees_planted: treesPlanted(tonnes) };
     }),
-  };
+  });
 }
 
 function explainCar(car: Car, basis: EnergyBasis): ItemExplanation {
@@ -151,6 +152,7 @@ function explainCar(car: Car, basis: EnergyBasis): ItemExplanation {
     factors,
     assumptions,
     unrounded: countedTotal(parts, basis),
+    methodology_version: METHODOLOGY_VERSION,
   };
 }
 

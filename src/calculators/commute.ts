@@ -35,6 +35,7 @@ import {
   type EmissionParts,
 } from './basis.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 
 /**
@@ -106,7 +107,7 @@ function legParts(leg: CommuteLeg): EmissionParts {
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function commuteTruecost(input: CommuteRequestInput, options?: CalculatorOptions): CommuteResponse {
+export function commuteTruecost(input: CommuteRequestInput, options?: CalculatorOptions): WithMethodologyVersion<CommuteResponse> {
   const basis = basisOption(options);
   const request: CommuteRequest = checkedRequest(commuteRequestSchema, input);
   const byMethod: Partial<Record<CommuteMethod, number>> = {};
@@ -120,10 +121,10 @@ export function commuteTruecost(input: CommuteRequestInput, options?: Calculator
   for (const [method, tonnes] of Object.entries(byMethod) as [CommuteMethod, number][]) {
     legs_truecost[method] = roundTonnes(tonnes);
   }
-  return {
+  return withMethodologyVersion({
     message: successMessages.truecostCalculated,
     truecost: { total_truecost: roundTonnes(total), legs_truecost },
-  };
+  });
 }
 
 /**
@@ -161,6 +162,7 @@ export function explainCommuteTruecost(input: CommuteRequestInput, options?: Cal
       factors,
       assumptions,
       unrounded: countedTotal(parts, basis),
+      methodology_version: METHODOLOGY_VERSION,
     };
   });
   return { result: commuteTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };

@@ -1,4 +1,5 @@
 import { epaLamp, epaTrashBag, epaTreeSeedling } from '../data/epa-equivalents.js';
+import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { Equivalents } from '../schemas/logistics.js';
 import { countedTotal, emissionBasis, type EmissionParts, type EnergyBasis } from './basis.js';
 import type { FactorUse, ItemExplanation } from './explanation.js';
@@ -53,5 +54,6 @@ export function equivalentsExplanation(total: EmissionParts, basis: EnergyBasis)
     factors: equivalentFactors,
     assumptions: ['Equivalents of the unrounded total, as strings with 3 decimals.'],
     unrounded: totalTonnes,
+    methodology_version: METHODOLOGY_VERSION,
   };
 }

@@ -1,4 +1,5 @@
 import type { EmissionBasis, FactorUse } from '../data/factor.js';
+import type { WithMethodologyVersion } from './methodology.js';
 
 export type { EmissionBasis, FactorUse, SourceTag } from '../data/factor.js';
 
@@ -17,12 +18,14 @@ export interface ItemExplanation {
    * docs/api.md gives each).
    */
   readonly unrounded: number;
+  /** The version of the methodology data the element was computed with (METHODOLOGY_VERSION). */
+  readonly methodology_version: string;
 }
 
 /** A calculator's answer together with how it was reached. */
 export interface Explained<T> {
-  /** Exactly the response body of the contract. */
-  readonly result: T;
+  /** Exactly the response body of the contract, with its non-enumerable `methodologyVersion`. */
+  readonly result: WithMethodologyVersion<T>;
   readonly methodologyVersion: string;
   readonly items: readonly ItemExplanation[];
 }

@@ -24,6 +24,7 @@ import {
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
@@ -182,7 +183,7 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function freightTruecost(input: FreightRequestInput, options?: CalculatorOptions): LogisticsResponse {
+export function freightTruecost(input: FreightRequestInput, options?: CalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
@@ -192,10 +193,10 @@ export function freightTruecost(input: FreightRequestInput, options?: Calculator
     total += tonnes;
     return roundTonnes(tonnes);
   });
-  return {
+  return withMethodologyVersion({
     message: successMessages.truecostCalculated,
     truecost: { total_truecost: roundTonnes(total), legs, equivalents: equivalentsOf(total) },
-  };
+  });
 }
 
 /**
@@ -225,6 +226,7 @@ export function explainFreightTruecost(
       factors: plan.factors,
       assumptions: plan.assumptions,
       unrounded: countedTotal(plan.parts, basis),
+      methodology_version: METHODOLOGY_VERSION,
     }),
   );
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));

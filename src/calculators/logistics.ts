@@ -17,6 +17,7 @@ import {
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { Explained, ItemExplanation } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { logisticsElement, logisticsLegParts } from './logistics-legs.js';
 import { tripsNeeded } from './road-shared.js';
 import { roundTonnes } from './rounding.js';
@@ -42,7 +43,7 @@ import { elementQuantities } from './transport-chain.js';
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function logisticsTruecost(input: LogisticsRequestInput, options?: CalculatorOptions): LogisticsResponse {
+export function logisticsTruecost(input: LogisticsRequestInput, options?: CalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   let total = 0;
@@ -51,10 +52,10 @@ export function logisticsTruecost(input: LogisticsRequestInput, options?: Calcul
     total += tonnes;
     return roundTonnes(tonnes);
   });
-  return {
+  return withMethodologyVersion({
     message: successMessages.truecostCalculated,
     truecost: { total_truecost: roundTonnes(total), legs, equivalents: equivalentsOf(total) },
-  };
+  });
 }
 
 /**
@@ -107,6 +108,7 @@ export function explainLogisticsTruecost(
         ...element.assumptions,
       ],
       unrounded: countedTotal(element.parts, basis),
+      methodology_version: METHODOLOGY_VERSION,
     };
   });
   items.push(equivalentsExplanation(sumParts(allParts), basis));

@@ -6,6 +6,7 @@ import { checkedRequest } from '../validation/checked-request.js';
 import { suvRequestSchema, type SuvRequest, type SuvRequestInput, type SuvResponse } from '../schemas/transportation.js';
 import { basisOption, countedTotal, emissionBasis, partsAlong, type CalculatorOptions, type EmissionParts } from './basis.js';
 import type { Explained } from './explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { roundKilograms } from './rounding.js';
 
 /** Kilograms CO2e of the whole SUV, in its two parts: a diesel MUV's combustion CO2 along the diesel car chain. */
@@ -27,7 +28,7 @@ function suvParts(request: SuvRequest): EmissionParts {
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function suvTruecost(input: SuvRequestInput, options?: CalculatorOptions): SuvResponse {
+export function suvTruecost(input: SuvRequestInput, options?: CalculatorOptions): WithMethodologyVersion<SuvResponse> {
   return suvResult(checkedRequest(suvRequestSchema, input), options);
 }
 
@@ -36,15 +37,15 @@ export function suvTruecost(input: SuvRequestInput, options?: CalculatorOptions)
  *
  * @internal
  */
-export function suvResult(request: SuvRequest, options?: CalculatorOptions): SuvResponse {
+export function suvResult(request: SuvRequest, options?: CalculatorOptions): WithMethodologyVersion<SuvResponse> {
   const entire = countedTotal(suvParts(request), basisOption(options));
-  return {
+  return withMethodologyVersion({
     message: successMessages.truecostCalculated,
     truecost: {
       entire_suv_truecost: roundKilograms(entire),
       individual_seat_truecost: roundKilograms(entire / request.configs.seats_occupied),
     },
-  };
+  });
 }
 
 /**
@@ -90,6 +91,7 @@ export function explainSuvResult(request: SuvRequest, options?: CalculatorOption
           dieselCarChain.note,
         ],
         unrounded: countedTotal(parts, basis),
+        methodology_version: METHODOLOGY_VERSION,
       },
     ],
   };

@@ -12,6 +12,7 @@ import {
 import type { CalculatorOptions } from './basis.js';
 import { busResult, explainBusResult } from './bus.js';
 import type { Explained } from './explanation.js';
+import type { WithMethodologyVersion } from './methodology.js';
 import { explainSuvResult, suvResult } from './suv.js';
 
 function isBusRequest(request: TransportationRequest): request is BusRequest {
@@ -32,7 +33,7 @@ function isBusRequest(request: TransportationRequest): request is BusRequest {
 export function transportationTruecost(
   input: BusRequestInput | SuvRequestInput,
   options?: CalculatorOptions,
-): TransportationResponse {
+): WithMethodologyVersion<TransportationResponse> {
   const request = checkedRequest(transportationRequestSchema, input);
   return isBusRequest(request) ? busResult(request, options) : suvResult(request, options);
 }

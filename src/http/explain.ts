@@ -112,6 +112,9 @@ export const itemExplanationSchema = /* @__PURE__ */ z
       .array(z.string())
       .check(z.describe('Each default filled in and each assumption or fallback applied, as a sentence.')),
     unrounded: z.number().check(z.describe("The element's result before rounding, in the unit of the response.")),
+    methodology_version: z
+      .string()
+      .check(z.describe('The version of the methodology data the element was computed with, as in the `Truecost-Methodology-Version` header.')),
   })
   .check(z.describe('How one result element was computed.'));
 

@@ -315,7 +315,12 @@ interface Trace {
 
 function toAnswer(reply: Reply, methodology: boolean): OutgoingAnswer {
   const headers: Record<string, string> = reply.headers === undefined ? {} : { ...reply.headers };
-  if (methodology) headers['x-truecost-methodology'] = METHODOLOGY_VERSION;
+  if (methodology) {
+    // Both name the version of the methodology data: `x-truecost-methodology` as before, and
+    // `Truecost-Methodology-Version`, the name to store beside each figure (docs/api.md).
+    headers['x-truecost-methodology'] = METHODOLOGY_VERSION;
+    headers['truecost-methodology-version'] = METHODOLOGY_VERSION;
+  }
   if (reply.text !== undefined) {
     headers['content-type'] = reply.text.contentType;
     return { status: reply.status, headers, body: reply.text.content };

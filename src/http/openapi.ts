@@ -59,7 +59,10 @@ function successResponses(route: AnyRoute): JsonObject {
 /** The headers of a route's answers: the methodology version on calculators, the ignored fields where a body is read, the replay marker on writes. */
 function answerHeaders(route: AnyRoute): JsonObject | undefined {
   const headers: JsonObject = {};
-  if (route.methodology === true) headers['x-truecost-methodology'] = methodologyHeader;
+  if (route.methodology === true) {
+    headers['x-truecost-methodology'] = methodologyHeader;
+    headers['truecost-methodology-version'] = methodologyVersionHeader;
+  }
   if (route.body !== undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
   if (route.idempotent === true) headers['idempotent-replayed'] = replayedHeader;
   if (route.auth) Object.assign(headers, rateLimitHeaders);
@@ -76,6 +79,11 @@ const ignoredFieldsHeader = {
 
 const methodologyHeader = {
   description: `The version of the methodology data that produced the result (now ${METHODOLOGY_VERSION}).`,
+  schema: { type: 'string' },
+};
+
+const methodologyVersionHeader = {
+  description: `The version of the methodology that produced every figure of the answer (now ${METHODOLOGY_VERSION}), the same as \`x-truecost-methodology\` and the library's \`METHODOLOGY_VERSION\`: store it with each figure, so that a figure can always say which data produced it (docs/api.md, "Methodology version").`,
   schema: { type: 'string' },
 };
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { arbitraries, FLIGHT_CLASSES, flightQuery, type FlightQueryBody } from './arbitraries.js';
+import { arbitraries, FLIGHT_CLASSES, flightQuery, type FlightQueryBody, type RequestBody, type RequestKind } from './arbitraries.js';
 import { CheckFailure } from './expect.js';
 
 /** A value, or a promise of it: a wrapper may call a service. */
@@ -55,20 +55,26 @@ export function totalOf(kind: CalculatorKind, responseBody: unknown): number {
 export type Body = Record<string, unknown>;
 const scaled = (value: unknown, factor: number): unknown => (typeof value === 'number' ? value * factor : value);
 
-/** A copy of a request body with every distance in it multiplied by `factor`. */
-export function scaleDistances(kind: DistanceKind, body: Body, factor: number): Body {
+/**
+ * A copy of a request body with every distance in it multiplied by `factor`.
+ *
+ * @remarks Since 0.1.0
+ */
+export function scaleDistances<K extends DistanceKind>(kind: K, body: RequestBody<K>, factor: number): RequestBody<K> {
   const copy = structuredClone(body) as { configs?: Body; queries?: { cars?: Body[]; legs?: Body[] } };
   if (kind === 'bus' || kind === 'suv') copy.configs!['distance'] = scaled(copy.configs!['distance'], factor);
   const field = { car: 'distance_travelled', logistics: 'shipping_distance', commute: 'commute_distance', freight: 'distance', bus: '', suv: '' }[kind];
   for (const row of [...(copy.queries?.cars ?? []), ...(copy.queries?.legs ?? [])]) {
     if (field !== '' && field in row) row[field] = scaled(row[field], factor);
   }
-  return copy as Body;
+  return copy as RequestBody<K>;
 }
 
-function withoutAirLegs(body: Body): Body {
-  const legs = (body as { queries: { legs: Body[] } }).queries.legs;
-  return { ...body, queries: { legs: legs.map((leg) => (leg['shipping_method'] === 'FLIGHT' ? { ...leg, shipping_method: 'TRAIN' } : leg)) } };
+/** The valid bodies by kind, read through the mapped type so that a generic kind keeps its body type. */
+const validBodies: { readonly [K in RequestKind]: fc.Arbitrary<RequestBody<K>> } = arbitraries;
+
+function withoutAirLegs(body: RequestBody<'logistics'>): RequestBody<'logistics'> {
+  return { ...body, queries: { legs: body.queries.legs.map((leg) => (leg.shipping_method === 'FLIGHT' ? { ...leg, shipping_method: 'TRAIN' } : leg)) } };
 }
 
 /**
@@ -79,8 +85,8 @@ function withoutAirLegs(body: Body): Body {
  * @example
  * ```ts
  * import fc from 'fast-check';
- * import { laws, totalOf } from 'truecost/testing';
- * const viaApi = async (flight) => totalOf('flight', await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ queries: { flights: [flight] } }) })).json());
+ * import { laws, totalOf, type FlightQueryBody } from 'truecost/testing';
+ * const viaApi = async (flight: FlightQueryBody) => totalOf('flight', await (await fetch(url, { method: 'POST', headers, body: JSON.stringify({ queries: { flights: [flight] } }) })).json());
  * await fc.assert(laws.linearInTickets(viaApi, { tolerance: 5e-7 }), { numRuns: 50 });
  * ```
  * @remarks Since 0.1.0
@@ -124,9 +130,11 @@ export const laws = {
    * out: their factor per tonne-km drops from the short-haul to the long-haul band
    * (docs/methodology.md), so a leg just past the band's edge emits less than one just short of it.
    */
-  monotonicInDistance(kind: DistanceKind, truecostOf: (body: Body) => Awaitable<number>, options: LawOptions = {}) {
+  monotonicInDistance<K extends DistanceKind>(kind: K, truecostOf: (body: RequestBody<K>) => Awaitable<number>, options: LawOptions = {}) {
     const tolerance = options.tolerance ?? 0;
-    const bodies = (arbitraries[kind] as fc.Arbitrary<Body>).map((body) => (kind === 'logistics' ? withoutAirLegs(body) : body));
+    const valid = validBodies[kind];
+    // A logistics body is a RequestBody<K> when K is 'logistics'; TypeScript does not narrow K by `kind`.
+    const bodies = kind === 'logistics' ? valid.map((body) => withoutAirLegs(body as RequestBody<'logistics'>) as RequestBody<K>) : valid;
     return fc.asyncProperty(bodies, fc.double({ min: 1, max: 2, noNaN: true }), async (body, factor) => {
       const shorter = finiteNumber(await truecostOf(body), 'the shorter request');
       const longer = finiteNumber(await truecostOf(scaleDistances(kind, body, factor)), `the distances x ${factor}`);
@@ -135,8 +143,9 @@ export const laws = {
   },
 
   /** Every valid request has a finite truecost of 0 or more. */
-  nonNegative(kind: CalculatorKind, truecostOf: (body: Body) => Awaitable<number>) {
-    return fc.asyncProperty(arbitraries[kind] as fc.Arbitrary<Body>, async (body) => {
+  nonNegative<K extends CalculatorKind>(kind: K, truecostOf: (body: RequestBody<K>) => Awaitable<number>) {
+    const valid = validBodies[kind];
+    return fc.asyncProperty(valid, async (body) => {
       const value = finiteNumber(await truecostOf(body), 'the truecost');
       holds(value >= 0, () => `truecost ${value} < 0`);
     });

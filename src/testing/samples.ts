@@ -1,7 +1,7 @@
-import type { RequestKind } from './arbitraries.js';
+import type { RequestBody, RequestKind } from './arbitraries.js';
 
 /** One order body of E1 and E2, with every optional field. */
-export const orderSample = {
+export const orderSample: RequestBody<'createOrder'>['order'] = {
   climes: 12.5,
   partner_order_id: 'ORD-1001',
   customer_email: 'asha@example.com',
@@ -14,11 +14,12 @@ export const orderSample = {
 
 /**
  * One valid body of every request kind, in the shapes of the API's own examples (docs/api.md):
- * the base the invalid bodies of `invalidArbitraries` are made from.
+ * the base the invalid bodies of `invalidArbitraries` are made from. Each is typed as the request
+ * its calculator or route takes (`requestSamples.trip` is a `TripRequestInput`).
  *
  * @remarks Since 0.1.0
  */
-export const requestSamples = {
+export const requestSamples: { readonly [K in RequestKind]: RequestBody<K> } = {
   createOrder: { order: orderSample },
   createOrders: { orders: [orderSample, { ...orderSample, partner_order_id: 'ORD-1002', cart_id: 'CART-78' }] },
   updateClimes: { climes: 2.25, partner_order_id: 'ORD-1001' },
@@ -69,4 +70,4 @@ export const requestSamples = {
       ],
     },
   },
-} as const satisfies Record<RequestKind, unknown>;
+};

@@ -14,8 +14,7 @@ import {
 } from '../../src/index.js';
 import { indianRailPerPkm, indianRailSpace } from '../../src/calculators/trip/indian-rail.js';
 import { desnzHotelFactor, HOTEL_COUNTRIES, hotelFallbackFactor } from '../../src/data/desnz-2025-hotel.js';
-import { arbitraries, flightQuery, requestSamples } from '../../src/testing/index.js';
-import { tripLegArbitraries } from '../../src/testing/trip-arbitraries.js';
+import { flightQuery, requestSamples, tripLegArbitraries, tripRequestArbitrary } from '../../src/testing/index.js';
 
 const trip = (...legs: TripLegInput[]): TripRequestInput => ({ trip: { legs } });
 const one = (leg: TripLegInput, options?: Parameters<typeof tripTruecost>[1]) => tripTruecost(trip(leg), options).trip.legs[0]!;
@@ -143,7 +142,7 @@ describe('Indian rail', () => {
 });
 
 describe('the trip as a whole (properties)', () => {
-  const body = arbitraries.trip as fc.Arbitrary<TripRequestInput>;
+  const body = tripRequestArbitrary;
 
   it('the total is the sum of the unrounded legs; each leg kg is its parts', () => {
     fc.assert(
@@ -182,7 +181,7 @@ describe('the trip as a whole (properties)', () => {
   });
 
   it('passengers multiply every per-passenger leg; a cab, a car and a hotel room do not change with them', () => {
-    const legs = tripLegArbitraries(flightQuery);
+    const legs = tripLegArbitraries;
     const perPassenger = fc.oneof(legs.flight, legs.rail, legs.bus, legs.coach, legs.ferry);
     fc.assert(
       fc.property(perPassenger, fc.integer({ min: 2, max: 9 }), (leg, times) => {
@@ -201,7 +200,7 @@ describe('the trip as a whole (properties)', () => {
 
 describe('the sample booking', () => {
   it('prices a round-trip flight, an AC chair car train, a sleeper bus, a cab and two hotel nights in one call', () => {
-    const { trip: answer } = tripTruecost(requestSamples.trip as unknown as TripRequestInput);
+    const { trip: answer } = tripTruecost(requestSamples.trip);
     expect(answer.trip_id).toBe('PNR-1001');
     expect(answer.legs.map((leg) => [leg.leg_id, leg.mode])).toEqual([
       ['leg-1', 'flight'],

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { tripTruecost } from '../../src/calculators/trip/index.js';
-import type { TripRequestInput } from '../../src/schemas/trip.js';
 import { requestSamples } from '../../src/testing/index.js';
 import { truecost } from '../e2e/serve-process.js';
 
@@ -16,7 +15,7 @@ function file(name: string, text: string): string {
   return path;
 }
 
-const booking = requestSamples.trip as unknown as TripRequestInput;
+const booking = requestSamples.trip;
 
 describe('truecost trip FILE', () => {
   it('prints one line per leg and the total, the library figures', () => {

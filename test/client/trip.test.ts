@@ -8,7 +8,6 @@ import { METHODOLOGY_VERSION } from '../../src/data/version.js';
 import { createTruecostClient, TruecostApiError } from '../../src/client/index.js';
 import type { TripRequestInput } from '../../src/schemas/trip.js';
 import { requestSamples } from '../../src/testing/index.js';
-import type { CarRequestInput } from '../../src/schemas/car.js';
 import { startService, type Service } from '../e2e/serve-process.js';
 
 let server: Service;
@@ -26,7 +25,7 @@ afterAll(async () => {
 describe('client.trip', () => {
   it('answers what the library answers, and throws the path of a refused leg', async () => {
     const client = createTruecostClient({ baseUrl: server.base, apiKey });
-    const booking = requestSamples.trip as unknown as TripRequestInput;
+    const booking = requestSamples.trip;
     expect(await client.trip(booking)).toEqual(tripTruecost(booking));
     const failure = await client.trip({ trip: { legs: [{ mode: 'ferry', distance_km: 0 }] } }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TruecostApiError);
@@ -35,11 +34,11 @@ describe('client.trip', () => {
 });
 
 describe('the options of a calculator call', () => {
-  const car = requestSamples.car as unknown as CarRequestInput;
+  const car = requestSamples.car;
 
   it('explain, basis and the flight options reach the API as its query parameters', async () => {
     const client = createTruecostClient({ baseUrl: server.base, apiKey });
-    const booking = requestSamples.trip as unknown as TripRequestInput;
+    const booking = requestSamples.trip;
     const explained = await client.trip(booking, { explain: true, basis: 'ttw', method: 'desnz-2025' });
     const library = explainTripTruecost(booking, { basis: 'ttw', method: 'desnz-2025' });
     expect(explained.trip).toEqual(library.result.trip);
@@ -54,7 +53,7 @@ describe('the options of a calculator call', () => {
   it('strict refuses an unknown field, and onMethodology reads the data version of the figures', async () => {
     const client = createTruecostClient({ baseUrl: server.base, apiKey });
     const versions: string[] = [];
-    await client.trip(requestSamples.trip as unknown as TripRequestInput, { onMethodology: (version) => versions.push(version) });
+    await client.trip(requestSamples.trip, { onMethodology: (version) => versions.push(version) });
     expect(versions).toEqual([METHODOLOGY_VERSION]);
     const misspelt = { trip: { legs: [{ mode: 'taxi', distance_km: 3, distanse_km: 5 }] } } as unknown as TripRequestInput;
     expect((await client.trip(misspelt)).trip.legs).toHaveLength(1);

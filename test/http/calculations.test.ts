@@ -97,7 +97,7 @@ describe('recording a calculation', () => {
       [{ categroy: 4 }, 'record.categroy'],
     ] as const;
     for (const [fields, path] of refused) {
-      const answer = await call('POST', '/v3/cars', { ...(requestSamples.car as object), record: fields });
+      const answer = await call('POST', '/v3/cars', { ...requestSamples.car, record: fields });
       expect(answer.status, path).toBe(400);
       expect(answer.json.error.path).toBe(path);
     }

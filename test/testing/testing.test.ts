@@ -4,6 +4,8 @@ import { createHandler, generateApiKey, hashApiKey } from '../../src/http/index.
 import {
   busTruecost,
   carTruecost,
+  FREIGHT_TRANSPORTATION_TYPES,
+  TRIP_MODES,
   commuteTruecost,
   flightTruecost,
   freightTruecost,
@@ -16,7 +18,14 @@ import type { Store } from '../../src/orders/store.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
 import {
   arbitraries,
+  carArbitrary,
   checkRequestKind,
+  commuteLegArbitrary,
+  freightLegArbitrary,
+  logisticsLegArbitrary,
+  tripLegArbitraries,
+  tripLegArbitrary,
+  tripRequestArbitrary,
   checkStore,
   invalidArbitraries,
   laws,
@@ -24,6 +33,7 @@ import {
   totalOf,
   type CalculatorKind,
   type FlightQueryBody,
+  type RequestBody,
   type RequestKind,
 } from '../../src/testing/index.js';
 
@@ -52,24 +62,55 @@ describe('truecost/testing arbitraries', () => {
   });
 });
 
-// The calculators of the library, each as a wrapper from a request body to its total.
-const library: Record<CalculatorKind, (body: unknown) => unknown> = {
-  flight: (body) => flightTruecost(parsed('flight', body)),
-  car: (body) => carTruecost(parsed('car', body)),
-  bus: (body) => busTruecost(parsed('bus', body)),
-  suv: (body) => suvTruecost(parsed('suv', body)),
-  logistics: (body) => logisticsTruecost(parsed('logistics', body)),
-  commute: (body) => commuteTruecost(parsed('commute', body)),
-  freight: (body) => freightTruecost(parsed('freight', body)),
+describe('truecost/testing leg arbitraries', () => {
+  const accepted = (kind: RequestKind, body: unknown) => {
+    const result = validate(requestSchemas[kind], body);
+    expect(result.ok ? 'ok' : result.error).toBe('ok');
+  };
+  const runs = { numRuns: 40 };
+
+  it('make legs their requests accept: a car, a logistics leg, a commute leg, a freight leg of each mode', () => {
+    fc.assert(fc.property(carArbitrary, (car) => accepted('car', { queries: { cars: [car] } })), runs);
+    fc.assert(fc.property(logisticsLegArbitrary, (leg) => accepted('logistics', { queries: { legs: [leg] } })), runs);
+    fc.assert(fc.property(commuteLegArbitrary, (leg) => accepted('commute', { queries: { legs: [leg] } })), runs);
+    for (const mode of FREIGHT_TRANSPORTATION_TYPES) {
+      fc.assert(fc.property(freightLegArbitrary(mode), (leg) => accepted('freight', { configs: { region: 'IN', transportation_type: mode }, queries: { legs: [leg] } })), runs);
+    }
+  });
+
+  it.each(TRIP_MODES)('make trip legs of mode %s that a trip accepts', (mode) => {
+    fc.assert(
+      fc.property(tripLegArbitraries[mode], (leg) => {
+        expect(leg.mode).toBe(mode);
+        accepted('trip', { trip: { legs: [leg] } });
+      }),
+      runs,
+    );
+  });
+
+  it('make trips of legs of every mode, and a trip of any one leg', () => {
+    const modes = new Set(fc.sample(tripLegArbitrary, 400).map((leg) => leg.mode));
+    expect([...modes].sort()).toEqual([...TRIP_MODES].sort());
+    fc.assert(fc.property(tripRequestArbitrary, (body) => accepted('trip', body)), runs);
+  });
+});
+
+// The calculators of the library, each as a wrapper from a request body to its answer: the
+// arbitraries are typed as the requests the calculators take, so no body needs a cast.
+const library: { readonly [K in CalculatorKind]: (body: RequestBody<K>) => unknown } = {
+  flight: flightTruecost,
+  car: carTruecost,
+  bus: busTruecost,
+  suv: suvTruecost,
+  logistics: logisticsTruecost,
+  commute: commuteTruecost,
+  freight: freightTruecost,
 };
 
-function parsed<K extends RequestKind>(kind: K, body: unknown): never {
-  const result = validate(requestSchemas[kind], body);
-  if (!result.ok) throw new Error(`${kind}: ${JSON.stringify(result.error)}`);
-  return result.value as never;
-}
-
-const total = (kind: CalculatorKind) => (body: unknown) => totalOf(kind, library[kind](body));
+const total =
+  <K extends CalculatorKind>(kind: K) =>
+  (body: RequestBody<K>) =>
+    totalOf(kind, library[kind](body));
 const oneFlight = (flight: FlightQueryBody) => total('flight')({ queries: { flights: [flight] } });
 
 describe('truecost/testing laws, against truecost itself', () => {

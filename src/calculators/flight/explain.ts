@@ -1,5 +1,6 @@
 import { EARTH_RADIUS } from '../../data/flight/factors.js';
 import { FLIGHT_DATA_VERSION } from '../../data/flight/version.js';
+import { METHODOLOGY_VERSION } from '../../data/version.js';
 import type { Flight } from '../../schemas/flight.js';
 import { countedTotal, emissionBasis, type EmissionParts, type EnergyBasis } from '../basis.js';
 import type { ItemExplanation } from '../explanation.js';
@@ -65,5 +66,6 @@ export function explainFlight(
         : 'Well-to-wake: the combustion of the fuel (tank-to-wake) and its production and delivery (well-to-tank).',
     ],
     unrounded: tonnes,
+    methodology_version: METHODOLOGY_VERSION,
   };
 }

@@ -11,6 +11,7 @@ import {
   type FlightResponse,
 } from '../../schemas/flight.js';
 import type { Explained, ItemExplanation } from '../explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from '../methodology.js';
 import { KG_PER_TONNE, tonnesString } from '../rounding.js';
 import { emissionsOf, flightKilograms } from './emissions.js';
 import { checkFlightOptions, type FlightOptions } from './options.js';
@@ -53,7 +54,7 @@ export function assignFlightIds(flights: readonly { readonly flight_id?: string 
  * ```
  * @remarks Since 0.1.0
  */
-export function flightTruecost(request: FlightRequestInput, options: FlightOptions = {}): FlightResponse {
+export function flightTruecost(request: FlightRequestInput, options: FlightOptions = {}): WithMethodologyVersion<FlightResponse> {
   const basis = checkFlightOptions(options);
   const flights = checkedRequest(flightRequestSchema, request).queries.flights;
   const ids = assignFlightIds(flights);
@@ -61,7 +62,7 @@ export function flightTruecost(request: FlightRequestInput, options: FlightOptio
     flight_id: ids[index] ?? '',
     truecost: tonnesString(flightKilograms(flight, options, basis) / KG_PER_TONNE),
   }));
-  return { message: successMessages.truecostCalculated, truecost };
+  return withMethodologyVersion({ message: successMessages.truecostCalculated, truecost });
 }
 
 /**
@@ -87,7 +88,7 @@ export function explainFlightTruecost(request: FlightRequestInput, options: Flig
     return { flight_id: flightId, truecost: tonnesString(emissions.tonnes) };
   });
   return {
-    result: { message: successMessages.truecostCalculated, truecost },
+    result: withMethodologyVersion({ message: successMessages.truecostCalculated, truecost }),
     methodologyVersion: METHODOLOGY_VERSION,
     items,
   };
@@ -98,7 +99,8 @@ export function explainFlightTruecost(request: FlightRequestInput, options: Flig
  *
  * @param request - An E7 request: an array of flights, checked with `bulkFlightRequestSchema`
  *   (a value `validate` returned is not checked again).
- * @returns An object from each flight_id to its truecost in tonnes CO2e, a string with 6 decimals.
+ * @returns An object from each flight_id to its truecost in tonnes CO2e, a string with 6 decimals,
+ *   and the non-enumerable `methodologyVersion` of every result (where no flight took that id).
  * @throws `TruecostValidationError` when the schema refuses the request.
  * @example
  * ```ts
@@ -108,7 +110,7 @@ export function explainFlightTruecost(request: FlightRequestInput, options: Flig
  * ```
  * @remarks Since 0.1.0
  */
-export function bulkFlightResults(request: readonly BulkFlightInput[], options: FlightOptions = {}): BulkFlightResults {
+export function bulkFlightResults(request: readonly BulkFlightInput[], options: FlightOptions = {}): WithMethodologyVersion<BulkFlightResults> {
   const basis = checkFlightOptions(options);
   const results: BulkFlightResults = {};
   for (const flight of checkedRequest(bulkFlightRequestSchema, request)) {
@@ -118,5 +120,6 @@ export function bulkFlightResults(request: readonly BulkFlightInput[], options: 
       Object.defineProperty(results, flight.flight_id, { value, enumerable: true, writable: true, configurable: true });
     } else results[flight.flight_id] = value;
   }
-  return results;
+  // The flight ids are the partner's: one named methodologyVersion keeps its figure under that key.
+  return (Object.hasOwn(results, 'methodologyVersion') ? results : withMethodologyVersion(results)) as WithMethodologyVersion<BulkFlightResults>;
 }

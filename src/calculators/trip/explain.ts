@@ -3,6 +3,7 @@ import { desnzHotelFactor } from '../../data/desnz-2025-hotel.js';
 import { indiaGhgSuburbanRail } from '../../data/india-ghg-2015.js';
 import { dieselLocomotiveChain } from '../../data/rail-energy-chains.js';
 import { gridChain } from '../../data/road-energy-chains.js';
+import { METHODOLOGY_VERSION } from '../../data/version.js';
 import { GWP_SET } from '../../data/well-to-tank.js';
 import type { BusRequest } from '../../schemas/transportation.js';
 import type { TripLeg } from '../../schemas/trip.js';
@@ -21,8 +22,13 @@ const ELECTRIC_ROW =
   "DESNZ's direct figure of an electric mode is the grid's generation, so the direct and well-to-tank rows together are well-to-tank; tank-to-wheel is 0.";
 const COMBUSTION_ROW = "DESNZ's direct row is tank-to-wheel, its well-to-tank row well-to-tank.";
 
-function item(legId: string, figure: TransportFigure, basis: EnergyBasis, rest: Omit<ItemExplanation, 'item' | 'basis' | 'unrounded'>): ItemExplanation {
-  return { item: legId, basis: emissionBasis(figure.parts, basis), ...rest, unrounded: figure.kg };
+function item(
+  legId: string,
+  figure: TransportFigure,
+  basis: EnergyBasis,
+  rest: Omit<ItemExplanation, 'item' | 'basis' | 'unrounded' | 'methodology_version'>,
+): ItemExplanation {
+  return { item: legId, basis: emissionBasis(figure.parts, basis), ...rest, unrounded: figure.kg, methodology_version: METHODOLOGY_VERSION };
 }
 
 function desnzRow(row: DesnzPassengerRow): FactorUse[] {
@@ -86,6 +92,7 @@ function hotelExplanation(leg: LegOf<'hotel'>, legId: string, kg: number): ItemE
     factors: [factor],
     assumptions,
     unrounded: kg,
+    methodology_version: METHODOLOGY_VERSION,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   type TripResponse,
 } from '../../schemas/trip.js';
 import type { Explained } from '../explanation.js';
+import { withMethodologyVersion, type WithMethodologyVersion } from '../methodology.js';
 import { checkFlightOptions, type FlightOptions } from '../flight/options.js';
 import { roundKilograms } from '../rounding.js';
 import { explainLeg } from './explain.js';
@@ -49,7 +50,7 @@ function legResult(legId: string, leg: TripLeg, figure: LegFigure): TripLegResul
   return { leg_id: legId, mode: leg.mode, kg, tank_to_wheel_kg: tankToWheel, well_to_tank_kg: roundKilograms(kg - tankToWheel) };
 }
 
-function computed(request: TripRequest, options: TripOptions): { response: TripResponse; legs: readonly TripLeg[]; ids: readonly string[]; figures: readonly LegFigure[] } {
+function computed(request: TripRequest, options: TripOptions): { response: WithMethodologyVersion<TripResponse>; legs: readonly TripLeg[]; ids: readonly string[]; figures: readonly LegFigure[] } {
   const basis = checkFlightOptions(options);
   const { legs } = request.trip;
   const ids = assignLegIds(legs);
@@ -59,14 +60,14 @@ function computed(request: TripRequest, options: TripOptions): { response: TripR
     total += figure.kg;
     return figure;
   });
-  const response: TripResponse = {
+  const response = withMethodologyVersion<TripResponse>({
     message: successMessages.truecostCalculated,
     trip: {
       trip_id: request.trip.trip_id ?? DEFAULT_TRIP_ID,
       total_kg: roundKilograms(total),
       legs: figures.map((figure, index) => legResult(ids[index] ?? '', legs[index] as TripLeg, figure)),
     },
-  };
+  });
   return { response, legs, ids, figures };
 }
 
@@ -91,7 +92,7 @@ function computed(request: TripRequest, options: TripOptions): { response: TripR
  * ```
  * @remarks Since 0.4.0
  */
-export function tripTruecost(request: TripRequestInput, options: TripOptions = {}): TripResponse {
+export function tripTruecost(request: TripRequestInput, options: TripOptions = {}): WithMethodologyVersion<TripResponse> {
   return computed(checkedRequest(tripRequestSchema, request), options).response;
 }
 
