@@ -1,7 +1,7 @@
 import { successMessages } from '../errors.js';
 import { optInView, orderView, refusalErrors, type ChangeOutcome, type CreatePlan, type OrderChange } from '../orders/machine.js';
 import type { Scope } from '../orders/types.js';
-import { certificateUrl, newCertificateId } from '../orders/certificates.js';
+import { certificateUrl } from '../orders/certificates.js';
 import type { Store } from '../orders/store.js';
 import {
   addClimesResponseSchema,
@@ -164,8 +164,8 @@ export const orderRoutes: readonly AnyRoute[] = [
     async handle({ params, scope, now, store, services }) {
       const record = await store.getOrder(scope, params.partner_order_id);
       if (record === undefined || record.variant !== variantOf(params)) return failure('orderNotFound');
-      // The order's certificate id, given on its first read (src/orders/certificates.ts).
-      const certificateId = (await store.certificateOf(scope, params.partner_order_id, newCertificateId()))!;
+      // The order's certificate id, written with the order (src/orders/certificates.ts): a read never writes.
+      const certificateId = (await store.certificateOf(scope, params.partner_order_id))!;
       return success(200, { order: { ...orderView(record, now), certificate_url: certificateUrl(services.publicUrl, certificateId) } });
     },
   }),

@@ -13,6 +13,7 @@ import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryJobs } from './memory/jobs.js';
 import { memoryEvents } from './memory/events.js';
 import { changeEventType } from '../orders/events.js';
+import { newCertificateId } from '../orders/certificates.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 import { memoryCalculations } from './memory/calculations.js';
@@ -48,13 +49,19 @@ export function createMemoryStore(): Store {
   const { guarded, ...idempotency } = memoryIdempotency();
   // The outbox of order events, appended to in the same step as each order write.
   const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
-  /** Each order's certificate id, given on the first ask, and the order of each. */
+  /** Each order's certificate id, given when the order is created, and the order of each. */
   const certificates = new Map<string, string>();
   const certified = new Map<string, string>();
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
     orderEvents.set(key, [...(orderEvents.get(key) ?? []), event]);
+  }
+
+  function certify(key: string): void {
+    const certificateId = newCertificateId();
+    certificates.set(key, certificateId);
+    certified.set(certificateId, key);
   }
 
   function writeOrder(record: OrderRecord): void {
@@ -78,6 +85,7 @@ export function createMemoryStore(): Store {
     if (plan.ok) {
       for (const record of plan.inserts) {
         writeOrder(record);
+        certify(scoped(record, record.partnerOrderId));
         recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
         appendEvent(record, 'order.created', now);
       }
@@ -243,14 +251,8 @@ export function createMemoryStore(): Store {
       if (session !== undefined && session.revokedAt === null) sessions.set(tokenHash, { ...session, revokedAt: now });
     },
 
-    async certificateOf(scope, partnerOrderId, newId): Promise<string | undefined> {
-      const key = scoped(scope, partnerOrderId);
-      if (!orders.has(key)) return undefined;
-      if (!certificates.has(key)) {
-        certificates.set(key, newId);
-        certified.set(newId, key);
-      }
-      return certificates.get(key);
+    async certificateOf(scope, partnerOrderId): Promise<string | undefined> {
+      return certificates.get(scoped(scope, partnerOrderId));
     },
 
     async orderByCertificate(certificateId): Promise<OrderRecord | undefined> {

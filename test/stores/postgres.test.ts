@@ -63,7 +63,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((version) => ({ version })));
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -85,6 +85,24 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
     try {
       expect((await migrated.changeOrder(staging, 'calculated', 'old', add(1), now)).ok).toBe(true);
       expect((await migrated.getOrder(staging, 'old'))?.microClimes).toBe(3e6);
+    } finally {
+      await migrated.close();
+    }
+  });
+
+  it('gives the orders stored before certificate ids at creation theirs', async () => {
+    const store = await openEmpty();
+    await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'old-1' }), order({ partner_order_id: 'old-2' })], now);
+    await store.close();
+    // As the previous version left them: no certificate id until the first read.
+    await adminQuery(`SET search_path = "${schema}"; UPDATE orders SET certificate_id = NULL; DELETE FROM schema_migrations WHERE version = 13`);
+    const migrated = await openShared();
+    try {
+      const ids = [await migrated.certificateOf(staging, 'old-1'), await migrated.certificateOf(staging, 'old-2')];
+      expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+      expect(ids[0]).not.toBe(ids[1]);
+      expect(await migrated.orderByCertificate(ids[1]!)).toMatchObject({ partnerOrderId: 'old-2' });
     } finally {
       await migrated.close();
     }

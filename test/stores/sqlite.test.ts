@@ -33,7 +33,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((version) => ({ version })));
     db.close();
   });
 
@@ -54,11 +54,33 @@ describe('the SQLite store on disk', () => {
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);
     expect(await migrated.signInFailures(['p:p1'], now)).toEqual([{ key: 'p:p1', count: 1, windowEnds: now + 60_000 }]);
     expect((await migrated.getOrder(staging, 'o-1'))?.microClimes).toBe(10e6);
+    expect(await migrated.certificateOf(staging, 'o-1')).toMatch(/^[0-9a-f]{32}$/);
     // The order stored before events existed reports its changes from now on, and its unlock once.
     await migrated.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
     expect(await migrated.announceUnlocks(now + 11 * 24 * 3_600_000, 10)).toBe(1);
     expect((await migrated.listEvents(staging, { limit: 10 }))?.items.map((event) => event.type)).toEqual(['order.climes_added', 'order.unlocked']);
     await migrated.close();
+  });
+
+  it('gives the orders stored before certificate ids at creation theirs', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path });
+    await first.createOrders(staging, 'calculated', [order(), order({ partner_order_id: 'o-2' })], now);
+    await first.close();
+    const db = new Database(path);
+    // As the previous version left them: no certificate id until the first read.
+    db.exec('UPDATE orders SET certificate_id = NULL; DELETE FROM schema_migrations WHERE version = 11');
+    db.close();
+    const migrated = await openSqliteStore({ path });
+    const ids = [await migrated.certificateOf(staging, 'o-1'), await migrated.certificateOf(staging, 'o-2')];
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(await migrated.orderByCertificate(ids[0]!)).toMatchObject({ partnerOrderId: 'o-1' });
+    await migrated.close();
+    const reader = new Database(path, { readonly: true });
+    expect(reader.prepare('SELECT COUNT(*) AS count FROM orders WHERE certificate_id IS NULL').get()).toEqual({ count: 0 });
+    reader.close();
   });
 
   it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {

@@ -1,7 +1,7 @@
 // The schema as each dialect creates it: the steps of ./tables.ts rendered as one migration each.
 import type { Column, Index, StepName, Table } from './tables.js';
 import { indexes } from './indexes.js';
-import { tables, tableSettings } from './tables.js';
+import { rowFills, tables, tableSettings } from './tables.js';
 import type { DialectName, SqlDialect } from './dialect.js';
 
 /** Every step, in order; `only` marks a step one dialect has (its data needed no change in the other). */
@@ -35,6 +35,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // Recorded calculations, their per-day totals for the emissions statement, and the calculator of
   // each bulk job (the jobs stored before are flights).
   { name: 'recorded calculations' },
+  // Each order's certificate id is written with the order, so that reading one never writes; the
+  // orders stored before get theirs here (docs/operations.md, "Failure modes").
+  { name: 'certificate ids at creation' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -76,7 +79,8 @@ function stepSql(dialect: SqlDialect, step: StepName): string {
   const set = tableSettings
     .filter((settings) => settings.setIn === step && dialect.name === 'postgres')
     .map(({ table, settings }) => `ALTER TABLE ${table} SET (${Object.entries(settings).map(([name, value]) => `${name} = ${value}`).join(', ')});`);
-  return [...added, ...created, ...dropped, ...indexed, ...set].join('\n');
+  const filled = rowFills.filter((fill) => fill.step === step).map((fill) => fill.sql[dialect.name]);
+  return [...added, ...created, ...dropped, ...indexed, ...set, ...filled].join('\n');
 }
 
 /**

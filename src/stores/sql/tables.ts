@@ -20,7 +20,8 @@ export type StepName =
   | 'keyset listings'
   | 'order events'
   | 'unlocked listing'
-  | 'recorded calculations';
+  | 'recorded calculations'
+  | 'certificate ids at creation';
 
 export interface Column {
   readonly name: string;
@@ -58,6 +59,12 @@ export interface Index {
   readonly on: string | Readonly<Record<DialectName, string>>;
   /** The step that dropped the index (a later index serves its queries). */
   readonly droppedIn?: StepName;
+}
+
+/** Rows a step fills in, in each dialect's SQL, once its columns, tables and indexes exist. */
+export interface RowFill {
+  readonly step: StepName;
+  readonly sql: Readonly<Record<DialectName, string>>;
 }
 
 /** Storage settings (`ALTER TABLE ... SET (...)`) a step gives an existing table; PostgreSQL only. */
@@ -127,7 +134,8 @@ export const tables: readonly Table[] = [
       { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
       // When the worker wrote the order's `order.unlocked` event, in the transaction that wrote it; null before.
       time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
-      // The id of the order's public certificate (128 random bits), given the first time the order is read.
+      // The id of the order's public certificate (128 random bits): written with the order since the
+      // step 'certificate ids at creation', which gave one to every order stored before it.
       text('certificate_id', { nullable: true, addedIn: 'order events' }),
     ],
     primaryKey: ['partner_id', 'environment', 'partner_order_id'],
@@ -311,4 +319,18 @@ export const tableSettings: readonly TableSettings[] = [
     },
   },
   ...eventTableSettings,
+];
+
+export const rowFills: readonly RowFill[] = [
+  {
+    // Orders stored before the step got their certificate id on their first read; each gets 128
+    // random bits now, in the id format the certificate URLs use (32 lower-case hex digits), so
+    // that reading an order never writes. PostgreSQL's md5 of two random UUIDs (244 random bits
+    // from its strong generator) gives 128 bits in that format.
+    step: 'certificate ids at creation',
+    sql: {
+      sqlite: 'UPDATE orders SET certificate_id = lower(hex(randomblob(16))) WHERE certificate_id IS NULL;',
+      postgres: 'UPDATE orders SET certificate_id = md5(gen_random_uuid()::text || gen_random_uuid()::text) WHERE certificate_id IS NULL;',
+    },
+  },
 ];
