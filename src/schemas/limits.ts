@@ -5,6 +5,16 @@
 export const MAX_CLIMES = 1e9;
 /** Climes are exact to this many decimal places (docs/api.md, Orders). */
 export const CLIMES_DECIMALS = 6;
+/**
+ * The earliest `unlock_date` accepted: 2000-01-01T00:00:00Z in milliseconds since the epoch. An
+ * earlier one is almost surely seconds (1767225600 is 2026-01-01 in seconds, but 21 January 1970 in
+ * milliseconds), so it is refused rather than taken as a date in 1970 (docs/api.md, Orders).
+ */
+export const EARLIEST_UNLOCK_DATE_MS = 946_684_800_000;
+/** Why an `unlock_date` before {@link EARLIEST_UNLOCK_DATE_MS} is refused. */
+export const UNLOCK_DATE_IN_SECONDS =
+  'Looks like seconds since the epoch: unlock_date takes milliseconds since the epoch (1767225600000 for 2026-01-01), and none before the year 2000.';
+
 /** Longest identifier the API accepts: partner_order_id, customer_name, cart_id, project_id. */
 export const MAX_IDENTIFIER_LENGTH = 255;
 
