@@ -45,12 +45,16 @@ async function change(
 }
 
 function changed(outcome: ChangeOutcome): Reply {
-  return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
+  if (outcome.ok) return success(200, outcome.response);
+  const { refusal } = outcome;
+  return refusal.kind === 'invalid_climes' ? failure('badRequest', { path: refusal.path, reason: refusal.reason }) : failure(refusalErrors[refusal.kind]);
 }
 
 /** The E2 answer of a plan: 201 with every id, or the refusal with the path of the order refused. */
 function batchCreated(plan: CreatePlan): Reply {
   if (!plan.ok) {
+    const { refusal } = plan;
+    if (refusal.kind === 'invalid_climes') return failure('badRequest', { path: refusal.path, reason: refusal.reason });
     const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
     const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
     return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
@@ -76,10 +80,13 @@ export const orderRoutes: readonly AnyRoute[] = [
     serverError: 'serverError',
     idempotent: true,
     async handle({ body, params, scope, now, store, idempotency }) {
-      const created = (plan: CreatePlan): Reply =>
-        plan.ok
-          ? success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id })
-          : failure(refusalErrors[plan.refusal.kind]);
+      const created = (plan: CreatePlan): Reply => {
+        if (plan.ok) return success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id });
+        // E1's one order is `order`, where the machine names it as the first of a batch.
+        const { refusal } = plan;
+        if (refusal.kind === 'invalid_climes') return failure('badRequest', { path: 'order.climes', reason: refusal.reason });
+        return failure(refusalErrors[refusal.kind]);
+      };
       return created(await store.createOrders(scope, variantOf(params), [body.order], now, idempotency?.guard(created)));
     },
   }),

@@ -24,3 +24,17 @@ const MICRO = 10 ** CLIMES_DECIMALS;
 export function hasAtMostSixDecimals(value: number): boolean {
   return Math.round(value * MICRO) / MICRO === value;
 }
+
+/**
+ * Why the API refuses `climes` as an amount, in the words of its 400 (`climesSchema`), or undefined
+ * for an amount it takes: above 0, at most {@link MAX_CLIMES}, at most 6 decimals.
+ */
+export function climesProblem(climes: unknown): string | undefined {
+  if (typeof climes !== 'number' || !Number.isFinite(climes)) {
+    return `Expected number, received ${typeof climes === 'number' ? String(climes) : climes === null ? 'null' : typeof climes}.`;
+  }
+  if (!(climes > 0)) return 'Must be greater than 0.';
+  if (climes > MAX_CLIMES) return `Must be at most ${MAX_CLIMES}.`;
+  if (!hasAtMostSixDecimals(climes)) return 'Must have at most 6 decimal places.';
+  return undefined;
+}
