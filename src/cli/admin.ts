@@ -10,13 +10,15 @@ import { parseCommand, required, UsageError } from './usage.js';
 
 const MAX_PARTNER_ID_LENGTH = 255;
 
-function partnerOf(value: string | undefined): string {
+/** The `--partner` of a command: present, and no longer than a partner ID may be. */
+export function partnerOf(value: string | undefined): string {
   const partner = required(value, 'partner');
   if (partner.length > MAX_PARTNER_ID_LENGTH) throw new UsageError(`--partner must be at most ${MAX_PARTNER_ID_LENGTH} characters.`);
   return partner;
 }
 
-function environmentOf(value: string | undefined): Environment {
+/** The `--env` of a command: staging or production. */
+export function environmentOf(value: string | undefined): Environment {
   const env = required(value, 'env');
   if (env === 'staging' || env === 'production') return env;
   throw new UsageError(`--env must be staging or production; got ${JSON.stringify(env)}.`);

@@ -7,6 +7,7 @@
 import { createKeyCommand, inviteCommand, revokeKeyCommand, setEndpointCommand, setEventsEndpointCommand } from './admin.js';
 import { calcCommand, flightCommand, type CalcOutcome } from './calc.js';
 import { jobsCommand } from './jobs.js';
+import { ordersCommand } from './orders.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
@@ -75,6 +76,8 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return finish(await tripCommand(args.slice(1)));
     case 'jobs':
       return jobsCommand(args.slice(1), output);
+    case 'orders':
+      return ordersCommand(args.slice(1), output);
     case 'worker':
       return workerCommand(args.slice(1), output);
     case '--version':

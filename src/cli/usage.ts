@@ -30,6 +30,7 @@ export const USAGE = `Usage:
   truecost jobs show JOB_ID [--db URL]
   truecost jobs retry JOB_ID [--db URL]
   truecost jobs redrive [--partner ID] [--since ISO] [--until ISO] [--db URL]
+  truecost orders erase-customer --partner ID --env staging|production --order ID [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
@@ -90,6 +91,10 @@ the JSON body of POST /v3/trip ({"trip": {"legs": [...]}}); --json prints the AP
   redrive queues again, due at once, every failed job of --partner (default: every partner) that
   failed from --since (included) until --until (ISO 8601, e.g. 2026-11-26T14:00:00Z; default:
   unbounded), and prints how many. A redriven job gets one more attempt (see docs/bulk.md).`,
+  orders: `Erases a customer's personal data from one order (India's DPDP Act and the GDPR): the
+e-mail, name and phone the order was sent with become empty, in the order and everywhere the store
+keeps them, and its climes, cart and dates stay. Exits 1, writing nothing, when the store holds no
+such order. See docs/operations.md, "Erasing a customer's data".`,
   worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
 };
 
@@ -116,6 +121,7 @@ const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   keys: '\nmemory: is refused: the key would be lost when the command exits.',
   partners: '\nmemory: is refused: what the command stores would be lost when it exits.',
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
+  orders: '\nmemory: is refused: it holds no order of another process.',
   worker: '\nmemory: is refused: it holds no job of another process.',
 };
 

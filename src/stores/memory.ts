@@ -14,6 +14,7 @@ import { memoryJobs } from './memory/jobs.js';
 import { memoryEvents } from './memory/events.js';
 import { changeEventType } from '../orders/events.js';
 import { newCertificateId } from '../orders/certificates.js';
+import { withoutCustomer } from '../orders/erasure.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 import { memoryCalculations } from './memory/calculations.js';
@@ -127,6 +128,14 @@ export function createMemoryStore(): Store {
 
     async getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined> {
       return structuredClone(orders.get(scoped(scope, partnerOrderId)));
+    },
+
+    async eraseCustomer(scope: Scope, partnerOrderId: string): Promise<boolean> {
+      const record = orders.get(scoped(scope, partnerOrderId));
+      if (record === undefined) return false;
+      // The history and the outbox hold no customer data; the outbox reads the order from `orders`.
+      writeOrder({ ...record, order: withoutCustomer(record.order) });
+      return true;
     },
 
     async saveOptIn(scope: Scope, request: OptInRequest, now: number, guard): Promise<OptInRecord> {

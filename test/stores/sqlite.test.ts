@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { changeInChild } from './children/run.js';
 import { storeContract } from './contract.js';
 import { storeModelProperty } from './model.js';
 import { now, order, staging } from './fixtures.js';
+import { erasedValuesIn, orderErasedThroughTheApi } from './erasure.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'truecost-sqlite-'));
 let files = 0;
@@ -81,6 +82,27 @@ describe('the SQLite store on disk', () => {
     const reader = new Database(path, { readonly: true });
     expect(reader.prepare('SELECT COUNT(*) AS count FROM orders WHERE certificate_id IS NULL').get()).toEqual({ count: 0 });
     reader.close();
+  });
+
+  it('holds none of an erased customer\'s data in any table, nor in the bytes of the file and its log', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await orderErasedThroughTheApi(store);
+    const db = new Database(path, { readonly: true });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    expect(tables.map((table) => table.name)).toContain('idempotency_keys');
+    const texts = tables.flatMap(({ name }) =>
+      (db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]).flatMap((row) =>
+        Object.entries(row).map(([column, value]) => ({ where: `${name}.${column}`, text: value instanceof Buffer ? value.toString('latin1') : String(value) })),
+      ),
+    );
+    // The order is still there, with its climes.
+    expect(db.prepare("SELECT micro_climes FROM orders WHERE partner_order_id = 'o-erase'").get()).toEqual({ micro_climes: 3_500_000 });
+    // The bytes as the running store leaves them: nothing of the old row in a page, nor in the log.
+    const bytes = [path, `${path}-wal`].filter((file) => existsSync(file)).map((file) => ({ where: file, text: readFileSync(file).toString('latin1') }));
+    db.close();
+    await store.close();
+    expect(erasedValuesIn([...texts, ...bytes])).toEqual([]);
   });
 
   it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {
@@ -198,7 +220,7 @@ describe('the SQLite store after a crash', () => {
       const store = await openSqliteStore({ path });
       for (const id of acknowledged) {
         const [, index = '', part = '0'] = id.split('-');
-        const expected = Math.round((Number(index) + Number(part) / 10) * 1e6);
+        const expected = Math.round((1 + Number(index) + Number(part) / 10) * 1e6);
         expect((await store.getOrder(staging, id))?.microClimes, id).toBe(expected);
       }
       await store.close();

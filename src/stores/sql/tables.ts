@@ -327,10 +327,14 @@ export const rowFills: readonly RowFill[] = [
     // random bits now, in the id format the certificate URLs use (32 lower-case hex digits), so
     // that reading an order never writes. PostgreSQL's md5 of two random UUIDs (244 random bits
     // from its strong generator) gives 128 bits in that format.
+    // In PostgreSQL the same expression is the column's default, so that an order a server of the
+    // previous version inserts during a rolling upgrade gets its id in its insert too.
     step: 'certificate ids at creation',
     sql: {
       sqlite: 'UPDATE orders SET certificate_id = lower(hex(randomblob(16))) WHERE certificate_id IS NULL;',
-      postgres: 'UPDATE orders SET certificate_id = md5(gen_random_uuid()::text || gen_random_uuid()::text) WHERE certificate_id IS NULL;',
+      postgres:
+        'UPDATE orders SET certificate_id = md5(gen_random_uuid()::text || gen_random_uuid()::text) WHERE certificate_id IS NULL;\n' +
+        'ALTER TABLE orders ALTER COLUMN certificate_id SET DEFAULT md5(gen_random_uuid()::text || gen_random_uuid()::text);',
     },
   },
 ];
