@@ -55,9 +55,9 @@ function batchCreated(plan: CreatePlan): Reply {
   if (!plan.ok) {
     const { refusal } = plan;
     if (refusal.kind === 'invalid_climes') return failure('badRequest', { path: refusal.path, reason: refusal.reason });
-    const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
+    const field = refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
     const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
-    return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
+    return failure(refusalErrors[refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
   }
   return success(201, { message: successMessages.ordersCreated, partner_order_ids: plan.partnerOrderIds });
 }
