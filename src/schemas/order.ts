@@ -27,6 +27,7 @@ export const orderSchema = /* @__PURE__ */ z.object({
       z.refine((date) => date < 0 || date >= EARLIEST_UNLOCK_DATE_MS, { message: UNLOCK_DATE_IN_SECONDS }),
       z.gte(EARLIEST_UNLOCK_DATE_MS),
       z.lte(Number.MAX_SAFE_INTEGER),
+      z.describe('Milliseconds since the epoch, from 946684800000 (2000-01-01): an earlier value, most likely seconds, is a 400.'),
     ),
   ),
   cart_id: z.optional(identifierSchema),

@@ -29,7 +29,7 @@ export const countryCodeSchema = /* @__PURE__ */ storableString().check((payload
   } else if (!isAssignedCountryCode(code)) {
     payload.issues.push({ code: 'custom', message: `${code} is not an assigned ISO 3166-1 alpha-2 country code; send one such as IN.`, input: code, continue: false });
   }
-});
+}, z.describe('One of the 249 officially assigned ISO 3166-1 alpha-2 codes, any case (IN, gb); XX, UK or EU is a 400.'));
 
 const common = {
   leg_id: /* @__PURE__ */ z.optional(identifierSchema),
