@@ -11,6 +11,7 @@ import { deleteCalculationsCommand, reportEmissionsCommand } from './calculation
 import { eventsCommand } from './events.js';
 import { jobsCommand } from './jobs.js';
 import { projectsCommand, setProfileCommand } from './profiles.js';
+import { ordersCommand } from './orders.js';
 import { serveCommand } from './serve.js';
 import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
@@ -103,6 +104,8 @@ async function main(args: readonly string[]): Promise<number | undefined> {
       return jobsCommand(args.slice(1), output);
     case 'events':
       return eventsCommand(args.slice(1), output);
+    case 'orders':
+      return ordersCommand(args.slice(1), output);
     case 'worker':
       return workerCommand(args.slice(1), output);
     case '--version':

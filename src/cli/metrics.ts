@@ -18,7 +18,12 @@ export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 export const UNMATCHED_ROUTE = 'unmatched';
 
 /** The refusal kind of the order machine for each `apiErrors` name it maps to. */
-const refusalKinds = new Map<ApiErrorName, string>(Object.entries(refusalErrors).map(([kind, name]) => [name, kind]));
+// An amount the schema refuses is a 400 like any other: not counted as a refusal of the machine.
+const refusalKinds = new Map<ApiErrorName, string>(
+  Object.entries(refusalErrors)
+    .filter(([kind]) => kind !== 'invalid_climes')
+    .map(([kind, name]) => [name, kind]),
+);
 
 /** The metrics of one process, fed by the handler's request log and the bulk worker's events. */
 export interface ServiceMetrics {

@@ -40,6 +40,7 @@ export const USAGE = `Usage:
   truecost jobs retry JOB_ID [--db URL]
   truecost jobs redrive [--partner ID] [--since ISO] [--until ISO] [--db URL]
   truecost events resend --partner ID --event EVENT_ID [--db URL]
+  truecost orders erase-customer --partner ID --env staging|production --order ID [--db URL]
   truecost worker [--allow-private-endpoints] [--db URL]
   truecost --version
   truecost COMMAND --help
@@ -134,6 +135,10 @@ well-to-wheel, and the period's orders as credits, shown apart and never subtrac
   calculations: `Deletes a partner's recorded calculations that occurred before the UTC day --before, in --env
 or, without it, in both environments, and prints how many. Recorded calculations are kept until
 then (docs/operations.md, "Recorded calculations: retention").`,
+  orders: `Erases a customer's personal data from one order (India's DPDP Act and the GDPR): the
+e-mail, name and phone the order was sent with become empty, in the order and everywhere the store
+keeps them, and its climes, cart and dates stay. Exits 1, writing nothing, when the store holds no
+such order. See docs/operations.md, "Erasing a customer's data".`,
   worker: 'Delivers bulk results and order events from the store, and announces order unlocks, until stopped (SIGTERM or SIGINT).',
   events: `Sends an order event of --partner again, due at once, under its own id (the same webhook-id):
   a failed or skipped event, or one in the events feed only (due before the endpoint was set). It
@@ -167,6 +172,7 @@ const MEMORY_REFUSALS: Readonly<Record<string, string>> = {
   jobs: '\njobs retry refuses memory:, which holds no job of another process.',
   calculations: '\nmemory: is refused: it holds no calculation of another process.',
   events: '\nmemory: is refused: it holds no event of another process.',
+  orders: '\nmemory: is refused: it holds no order of another process.',
   worker: '\nmemory: is refused: it holds no job of another process.',
 };
 

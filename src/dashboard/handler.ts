@@ -16,9 +16,9 @@ import { endpointRefusal, sendTestDelivery, type TestDeliveryResult } from './en
 import { keyPrefix } from './keys.js';
 import { emissionsCsvResponse, emissionsResponse } from './emissions.js';
 import { exportEvents, exportOrders } from './export.js';
-import { jobsResponse, optInsResponse, orderResponse, ordersResponse } from './listings.js';
-import { jobPage } from './listing-pages.js';
-import { BASE, endpointPage, invitePage, keysPage, messagePage, signInPage, type EndpointView, type EventRow, type Viewer } from './pages.js';
+import { jobsResponse, optInsResponse, orderResponse, ordersResponse, viewedOrder } from './listings.js';
+import { eraseCustomerPage, jobPage } from './listing-pages.js';
+import { BASE, endpointPage, invitePage, keysPage, messagePage, path, signInPage, type EndpointView, type EventRow, type Viewer } from './pages.js';
 import { hashPassword, passwordProblem, verifyPassword } from './password.js';
 import type { SafeHtml } from './html.js';
 import { profileFromForm, profilePage, projectFromForm, type ProfileView } from './profile.js';
@@ -328,6 +328,16 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     throw new PageError(404, 'Not found', 'No such page.');
   }
 
+  /** `/orders/{environment}/{id}/erase`: the confirmation (GET), then the erasure of the order's customer (POST). */
+  async function eraseCustomer(request: Request, viewer: Viewer & { token: string }, rest: readonly string[]): Promise<Response> {
+    const { scope, record } = await viewedOrder(store, viewer, rest);
+    if (request.method === 'GET') return respond(200, eraseCustomerPage(viewer, record));
+    if (request.method !== 'POST') throw new PageError(405, 'Not allowed', 'This page takes no such request.');
+    await formOf(request, viewer.token);
+    await store.eraseCustomer(scope, record.partnerOrderId);
+    return redirect(path('orders', scope.environment, record.partnerOrderId));
+  }
+
   async function route(request: Request, trace: DashboardTrace): Promise<Response> {
     const url = new URL(request.url);
     const parts = url.pathname.slice(BASE.length).split('/').filter((part) => part !== '');
@@ -361,6 +371,7 @@ export function createDashboardHandler(options: DashboardOptions): FetchHandler 
     if (method === 'GET' && first === 'events.jsonl' && rest.length === 0) return exportEvents(store, viewer, url, now(), fault);
     if (method === 'GET' && first === 'orders' && rest.length === 0) return ordersResponse(store, viewer, url, now());
     if (method === 'GET' && first === 'orders' && rest.length === 2) return orderResponse(store, viewer, rest, now());
+    if (first === 'orders' && rest.length === 3 && rest[2] === 'erase') return eraseCustomer(request, viewer, rest);
     if (method === 'GET' && first === 'opt-ins' && rest.length === 0) return optInsResponse(store, viewer, url);
     if (method === 'GET' && first === 'emissions' && rest.length === 0) return emissionsResponse(store, viewer, url, now());
     if (method === 'GET' && first === 'emissions.csv' && rest.length === 0) return emissionsCsvResponse(store, viewer, url, now());

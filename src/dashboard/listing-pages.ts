@@ -5,6 +5,7 @@ import { ENVIRONMENTS, type OptInRecord, type OrderRecord } from '../orders/type
 import { variantSchema, type OrderState, type Variant } from '../schemas/order.js';
 import { html, type HtmlValue, type SafeHtml } from './html.js';
 import { BASE, climes, csrfField, layout, path, when, type Viewer } from './pages.js';
+import { customerErased } from '../orders/erasure.js';
 import type { ShownPage } from './paging.js';
 
 export const VARIANTS: readonly Variant[] = variantSchema.options;
@@ -95,7 +96,27 @@ ${field('Created', when(record.createdAt))}${field('Unlocks', when(record.unlock
             (event) => html`<tr><td>${when(event.at)}</td><td>${EVENT_NAMES[event.kind]}</td>
 <td>${event.deltaMicroClimes > 0 ? '+' : ''}${climes(event.deltaMicroClimes)}</td><td>${climes(event.microClimesAfter)}</td></tr>`,
           )
-    }</tbody></table></div>`,
+    }</tbody></table></div>
+<h2>The customer's personal data</h2>
+${
+  customerErased(sent)
+    ? html`<p>Erased: the order keeps no e-mail, name or phone of its customer.</p>`
+    : html`<p>At the customer's request (India's DPDP Act, the GDPR), erase the e-mail, name and phone this order was sent with; its climes and dates stay.</p>
+<p><a href="${path('orders', record.environment, record.partnerOrderId, 'erase')}">Erase the customer's data…</a></p>`
+}`,
+  );
+}
+
+/** The confirmation of erasing an order's customer: what goes, what stays, and the one button that does it. */
+export function eraseCustomerPage(viewer: Viewer, record: OrderRecord): SafeHtml {
+  const order = path('orders', record.environment, record.partnerOrderId);
+  return layout(
+    `Erase the customer of order ${record.partnerOrderId}?`,
+    viewer,
+    html`<p>The e-mail, name and phone of the ${record.environment} order <code>${record.partnerOrderId}</code> will be emptied,
+here and wherever truecost keeps them. This cannot be undone. The order stays, with its climes, cart, dates and history.</p>
+<form method="post" action="${order}/erase">${csrfField(viewer.csrf)}
+<p><button class="danger" type="submit">Erase the customer's data</button> <a href="${order}">Keep them</a></p></form>`,
   );
 }
 

@@ -53,14 +53,19 @@ export async function jobsResponse(store: Store, viewer: Viewer, url: URL): Prom
 
 /** The page of one order (`/orders/ENV/ID`) and its history. */
 export async function orderResponse(store: Store, viewer: Viewer, rest: readonly string[], now: number): Promise<Response> {
+  const { scope, record } = await viewedOrder(store, viewer, rest);
+  return respond(200, orderPage(viewer, record, await store.orderHistory(scope, record.partnerOrderId), now));
+}
+
+/** The order of `/orders/{environment}/{id}` in the signed-in partner's scope, or a 404. */
+export async function viewedOrder(store: Store, viewer: Viewer, rest: readonly string[]): Promise<{ scope: Scope; record: OrderRecord }> {
   const environment = oneOf<Environment>(segment(rest[0]), ENVIRONMENTS, 'The environment');
   if (environment === undefined) throw new PageError(404, 'Not found', 'No such page.');
   // The scope comes from the session: an id of another partner's order is simply not found.
   const scope: Scope = { partnerId: viewer.partnerId, environment };
-  const id = segment(rest[1]);
-  const record = await store.getOrder(scope, id);
+  const record = await store.getOrder(scope, segment(rest[1]));
   if (record === undefined) throw new PageError(404, 'Not found', 'No such order.');
-  return respond(200, orderPage(viewer, record, await store.orderHistory(scope, id), now));
+  return { scope, record };
 }
 
 /** The opt-ins listing. */

@@ -7,7 +7,7 @@ import { validateRecord } from '../schemas/record.js';
 import { isJsonContentType, readBodyText } from './body.js';
 import { IGNORED_FIELDS_HEADER, ignoredFieldsHeader } from './ignored-header.js';
 import { notJson, notUtf8 } from './not-json.js';
-import { strictQueryRefusal, strictRefusal } from './strict.js';
+import { strictBodyRefusal, strictQueryRefusal, strictRefusal } from './strict.js';
 import { createKeyCache, type VerifiedKey } from './key-cache.js';
 import { environmentOfKey, hashApiKey, sameHash } from './keys.js';
 import { IDEMPOTENCY_KEY_HEADER, isValidIdempotencyKey, requestFingerprint, runIdempotent } from './idempotency.js';
@@ -213,7 +213,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
         if (idempotencyKey !== null && !isValidIdempotencyKey(idempotencyKey)) return failure('idempotencyKeyInvalid');
       }
       if (validated.ignored.length > 0) {
-        const refused = strictRefusal(call.query, validated.ignored);
+        const refused = matched.strictBody === undefined ? strictRefusal(call.query, validated.ignored) : strictBodyRefusal(matched.strictBody, validated.ignored);
         if (refused) return failure('badRequest', refused);
         trace.ignored = validated.ignored;
       }

@@ -63,7 +63,7 @@ function answerHeaders(route: AnyRoute): JsonObject | undefined {
     headers['x-truecost-methodology'] = methodologyHeader;
     headers['truecost-methodology-version'] = methodologyVersionHeader;
   }
-  if (route.body !== undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  if (route.body !== undefined && route.strictBody === undefined) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
   if (route.idempotent === true) headers['idempotent-replayed'] = replayedHeader;
   if (route.auth) Object.assign(headers, rateLimitHeaders);
   return Object.keys(headers).length > 0 ? headers : undefined;
@@ -106,6 +106,10 @@ const idempotencyKeyParameter = {
   schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
 };
 
+/** What the description of a route with a strict body adds. */
+const STRICT_BODY_NOTE =
+  'A body field this endpoint does not read is a 400 whose `error.path` names it (docs/api.md, "Strict endpoints"): the contract\'s endpoints ignore such fields, the service\'s own refuse them.';
+
 const strictParameter = {
   name: 'strict',
   in: 'query',
@@ -141,7 +145,7 @@ function failureHeaders(route: AnyRoute, status: number, names: readonly ApiErro
     headers['retry-after'] = retryAfterHeader;
   }
   const afterBody = route.failures.some((name) => apiErrors[name].status === status) || status === apiErrors[route.serverError].status;
-  if (route.body !== undefined && afterBody) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
+  if (route.body !== undefined && route.strictBody === undefined && afterBody) headers[IGNORED_FIELDS_HEADER] = ignoredFieldsHeader;
   if (route.auth && status !== 401) Object.assign(headers, rateLimitHeaders);
   return Object.keys(headers).length > 0 ? { headers } : {};
 }
@@ -159,12 +163,14 @@ function operationOf(route: AnyRoute): JsonObject {
   for (const query of route.queryParameters ?? []) {
     parameters.push({ name: query.name, in: 'query', required: false, description: query.description, schema: jsonSchemaOf(query.schema, 'input') });
   }
-  if (route.body !== undefined) parameters.push(strictParameter);
+  // A strict route refuses unknown fields without being asked.
+  if (route.body !== undefined && route.strictBody === undefined) parameters.push(strictParameter);
   if (route.idempotent === true) parameters.push(idempotencyKeyParameter);
+  const description = route.strictBody === undefined ? route.description : [route.description, STRICT_BODY_NOTE].filter((part) => part !== undefined).join(' ');
   return {
     operationId: route.operationId,
     summary: route.summary,
-    ...(route.description === undefined ? {} : { description: route.description }),
+    ...(description === undefined ? {} : { description }),
     tags: [route.tag],
     security: route.auth ? [{ apiKey: [] }] : [],
     ...(parameters.length > 0 ? { parameters } : {}),

@@ -130,7 +130,20 @@ export interface Route<Body = unknown, Path extends string = string> {
    * request with `record` takes an `Idempotency-Key` as a write route does.
    */
   readonly records?: CalculationEndpoint;
+  /**
+   * The service's own endpoints (not the contract's) read their bodies strictly: a field the route
+   * does not read is a 400 naming its path, where the contract's routes ignore it and list it in
+   * `x-truecost-ignored-fields` (docs/api.md, "Strict endpoints"). `hints` says, by field name,
+   * what to send instead.
+   */
+  readonly strictBody?: StrictBody;
   handle(context: RouteContext<Body, Path>): Promise<Reply> | Reply;
+}
+
+/** How a route with a strict body answers a field it does not read. */
+export interface StrictBody {
+  /** By field name (the last segment of its path): what to send instead, e.g. `passengers` for `no_of_tickets`. */
+  readonly hints?: Readonly<Record<string, string>>;
 }
 
 /** A query parameter of a route, as the OpenAPI document shows it. */

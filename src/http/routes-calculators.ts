@@ -40,7 +40,7 @@ import {
 } from './explain.js';
 import { flightResponseJson } from './json.js';
 import { failure, success, type Reply } from './reply.js';
-import { defineRoute, type AnyRoute, type Route, type RouteContext } from './route.js';
+import { defineRoute, type AnyRoute, type Route, type RouteContext, type StrictBody } from './route.js';
 import { recordedCalculation } from '../calculators/recorded.js';
 import type { CalculationEndpoint } from '../orders/calculations.js';
 
@@ -72,6 +72,8 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly flightOptions?: true;
   /** The calculator a body's `record` records under (docs/api.md, "Recorded calculations"). */
   readonly records?: CalculationEndpoint;
+  /** A body field the calculator does not read is a 400 (the service's own endpoints, not the contract's). */
+  readonly strictBody?: StrictBody;
 }): Route<Body> {
   const report = spec.report;
   return defineRoute({
@@ -107,6 +109,7 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
     serverError: spec.serverError,
     methodology: true,
     ...(spec.records === undefined ? {} : { records: spec.records }),
+    ...(spec.strictBody === undefined ? {} : { strictBody: spec.strictBody }),
     handle: (context) => {
       const { body, query } = context;
       // The default answer does no more than check for an empty query string.

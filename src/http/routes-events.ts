@@ -15,9 +15,15 @@ interface EventsQuery {
 
 const LIMIT = /^[1-9][0-9]{0,5}$/;
 
+/** The query parameters the feed reads; any other is refused, as the service's own endpoints refuse what they do not read. */
+const FEED_PARAMETERS = ['after', 'limit'];
+
 /** The feed's query: `after` (an event id) and `limit` (1 to the maximum), each at most once; else the problem to answer 400 with. */
 export function eventsQuery(query: string): EventsQuery | ValidationProblem {
   const params = new URLSearchParams(query);
+  for (const name of params.keys()) {
+    if (!FEED_PARAMETERS.includes(name)) return { path: name, reason: `Unknown query parameter; this route reads ${FEED_PARAMETERS.join(', ')}.` };
+  }
   const afters = params.getAll('after');
   const limits = params.getAll('limit');
   if (afters.length > 1 || afters[0] === '') return { path: 'after', reason: 'after must be the id of an event, given at most once.' };

@@ -1,7 +1,7 @@
 import { successMessages } from '../errors.js';
 import { optInView, orderView, refusalErrors, type ChangeOutcome, type CreatePlan, type OrderChange } from '../orders/machine.js';
 import type { Scope } from '../orders/types.js';
-import { certificateUrl, newCertificateId } from '../orders/certificates.js';
+import { certificateUrl } from '../orders/certificates.js';
 import type { Store } from '../orders/store.js';
 import {
   addClimesResponseSchema,
@@ -45,7 +45,9 @@ async function change(
 }
 
 function changed(outcome: ChangeOutcome): Reply {
-  return outcome.ok ? success(200, outcome.response) : failure(refusalErrors[outcome.refusal.kind]);
+  if (outcome.ok) return success(200, outcome.response);
+  const { refusal } = outcome;
+  return refusal.kind === 'invalid_climes' ? failure('badRequest', { path: refusal.path, reason: refusal.reason }) : failure(refusalErrors[refusal.kind]);
 }
 
 /** Why an order's calculation id is refused (docs/api.md, "Orders"). */
@@ -57,9 +59,11 @@ function batchCreated(plan: CreatePlan): Reply {
     return failure('badRequest', { path: `orders.${plan.index}.calculation_ids.${plan.refusal.calculationIndex}`, reason: UNKNOWN_CALCULATION });
   }
   if (!plan.ok) {
-    const field = plan.refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
+    const { refusal } = plan;
+    if (refusal.kind === 'invalid_climes') return failure('badRequest', { path: refusal.path, reason: refusal.reason });
+    const field = refusal.kind === 'cart_conflict' ? 'cart_id' : 'partner_order_id';
     const reason = field === 'cart_id' ? 'Already held by another order.' : 'Already used by a stored order.';
-    return failure(refusalErrors[plan.refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
+    return failure(refusalErrors[refusal.kind], { path: `orders.${plan.index}.${field}`, reason });
   }
   return success(201, { message: successMessages.ordersCreated, partner_order_ids: plan.partnerOrderIds });
 }
@@ -84,10 +88,13 @@ export const orderRoutes: readonly AnyRoute[] = [
     async handle({ body, params, scope, now, store, idempotency }) {
       const created = (plan: CreatePlan): Reply => {
         if (plan.ok) return success(201, { message: successMessages.orderCreated, partner_order_id: body.order.partner_order_id });
-        if (plan.refusal.kind === 'unknown_calculation') {
-          return failure('badRequest', { path: `order.calculation_ids.${plan.refusal.calculationIndex}`, reason: UNKNOWN_CALCULATION });
+        // E1's one order is `order`, where the machine names it as the first of a batch.
+        const { refusal } = plan;
+        if (refusal.kind === 'unknown_calculation') {
+          return failure('badRequest', { path: `order.calculation_ids.${refusal.calculationIndex}`, reason: UNKNOWN_CALCULATION });
         }
-        return failure(refusalErrors[plan.refusal.kind]);
+        if (refusal.kind === 'invalid_climes') return failure('badRequest', { path: 'order.climes', reason: refusal.reason });
+        return failure(refusalErrors[refusal.kind]);
       };
       return created(await store.createOrders(scope, variantOf(params), [body.order], now, idempotency?.guard(created)));
     },
@@ -174,8 +181,8 @@ export const orderRoutes: readonly AnyRoute[] = [
     async handle({ params, scope, now, store, services }) {
       const record = await store.getOrder(scope, params.partner_order_id);
       if (record === undefined || record.variant !== variantOf(params)) return failure('orderNotFound');
-      // The order's certificate id, given on its first read (src/orders/certificates.ts).
-      const certificateId = (await store.certificateOf(scope, params.partner_order_id, newCertificateId()))!;
+      // The order's certificate id, written with the order (src/orders/certificates.ts): a read never writes.
+      const certificateId = (await store.certificateOf(scope, params.partner_order_id))!;
       return success(200, { order: { ...orderView(record, now), certificate_url: certificateUrl(services.publicUrl, certificateId) } });
     },
   }),

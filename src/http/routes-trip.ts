@@ -1,5 +1,5 @@
 import { explainTripTruecost, tripTruecost } from '../calculators/trip/index.js';
-import { tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
+import { TRIP_LEG_HINTS, tripRequestSchema, tripResponseSchema } from '../schemas/trip.js';
 import type { AnyRoute } from './route.js';
 import { calculatorRoute } from './routes-calculators.js';
 
@@ -18,5 +18,7 @@ export const tripRoutes: readonly AnyRoute[] = [
     explain: explainTripTruecost,
     flightOptions: true,
     records: 'trip',
+    // Not an endpoint of the contract: a field it does not read is refused, not ignored.
+    strictBody: { hints: TRIP_LEG_HINTS },
   }),
 ];

@@ -26,10 +26,10 @@ export function certificateUrl(publicUrl: string | undefined, certificateId: str
 /** Where stores keep each order's certificate id (docs/stores.md, "Order events"). */
 export interface CertificateStore {
   /**
-   * The certificate id of the order, giving it `newId` the first time it is asked (atomically: two
-   * callers at once get the same id); undefined for an unknown order.
+   * The certificate id of the order, written with the order when it was created (so that reading
+   * it never writes); undefined for an unknown order.
    */
-  certificateOf(scope: Scope, partnerOrderId: string, newId: string): Promise<string | undefined>;
+  certificateOf(scope: Scope, partnerOrderId: string): Promise<string | undefined>;
   /** The order with this certificate id, of any partner. */
   orderByCertificate(certificateId: string): Promise<OrderRecord | undefined>;
 }

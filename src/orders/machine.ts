@@ -1,6 +1,6 @@
 import type { ApiErrorName } from '../errors.js';
 import { successMessages } from '../errors.js';
-import { MAX_CLIMES } from '../schemas/limits.js';
+import { climesProblem, MAX_CLIMES } from '../schemas/limits.js';
 import type {
   AddClimesResponse,
   CancelOrderResponse,
@@ -30,7 +30,14 @@ export type OrderRefusal =
   | { readonly kind: 'insufficient_climes' }
   | { readonly kind: 'climes_limit' }
   /** The order's `calculation_ids[calculationIndex]` is no recorded calculation of the scope. */
-  | { readonly kind: 'unknown_calculation'; readonly calculationIndex: number };
+  | { readonly kind: 'unknown_calculation'; readonly calculationIndex: number }
+  /**
+   * An amount of climes the API's schema refuses (not above 0, over the limit, more than 6
+   * decimals), with the path and reason of the API's 400: `orders.N.climes` (E1 and E2, by the
+   * order's index in the batch) or `climes` (E3, E4). The API validates first, so only a caller of
+   * the machine that skipped validation meets it.
+   */
+  | { readonly kind: 'invalid_climes'; readonly path: string; readonly reason: string };
 
 /** The `apiErrors` entry that answers each refusal. @remarks Since 0.1.0 */
 export const refusalErrors: Readonly<Record<OrderRefusal['kind'], ApiErrorName>> = {
@@ -42,6 +49,7 @@ export const refusalErrors: Readonly<Record<OrderRefusal['kind'], ApiErrorName>>
   insufficient_climes: 'insufficientClimes',
   climes_limit: 'climesLimitExceeded',
   unknown_calculation: 'badRequest',
+  invalid_climes: 'badRequest',
 };
 
 /** The stored orders a create must see: those with the batch's ids, and those holding its carts. */
@@ -80,7 +88,8 @@ export function createLookups(
 }
 
 /**
- * Plans the creation of one (E1) or several (E2) orders, all-or-nothing. A stored order created
+ * Plans the creation of one (E1) or several (E2) orders, all-or-nothing. An amount of climes the
+ * API refuses refuses the batch (`invalid_climes`, with the API's path and reason). A stored order created
  * from an identical body is a safe retry (answered as created, not inserted again); a different
  * one with the same partner_order_id, in either variant, refuses the batch, as does a vote cart
  * already held by another order. Pure: `now` is an argument.
@@ -102,6 +111,8 @@ export function planCreate(
   const inserts: OrderRecord[] = [];
   const cartsInBatch = new Set<string>();
   for (const [index, order] of orders.entries()) {
+    const problem = climesProblem(order.climes);
+    if (problem !== undefined) return { ok: false, refusal: { kind: 'invalid_climes', path: `orders.${index}.climes`, reason: problem }, index };
     const stored = existing.byId.get(order.partner_order_id);
     if (stored !== undefined) {
       if (stored.variant === variant && sameOrder(stored.order, order)) continue;
@@ -152,8 +163,9 @@ export type ChangeOutcome =
   | { readonly ok: false; readonly refusal: OrderRefusal };
 
 /**
- * Applies E3, E4 or the full cancellation to the stored order (or to none). Only a locked order
- * changes; removing exactly all its climes cancels it in full. Pure: `now` is an argument.
+ * Applies E3, E4 or the full cancellation to the stored order (or to none). An amount of climes
+ * the API refuses is refused first (`invalid_climes`, path `climes`). Only a locked order changes;
+ * removing exactly all its climes cancels it in full. Pure: `now` is an argument.
  *
  * @example
  * ```ts
@@ -168,6 +180,9 @@ export function applyChange(
   change: OrderChange,
   now: number,
 ): ChangeOutcome {
+  // The body's own problem first, as the API answers its 400 before looking the order up.
+  const problem = change.kind === 'cancel' ? undefined : climesProblem(change.climes);
+  if (problem !== undefined) return { ok: false, refusal: { kind: 'invalid_climes', path: 'climes', reason: problem } };
   if (record === undefined || record.variant !== variant) return refuse('not_found');
   const state = orderState(record, now);
   if (state === 'cancelled') return refuse('cancelled');

@@ -38,6 +38,14 @@ export interface OrderStore {
   ): Promise<ChangeOutcome>;
   /** The stored order with this partner_order_id in the scope, of either variant. */
   getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined>;
+  /**
+   * Erases the customer's personal data from the stored order (docs/operations.md, "Erasing a
+   * customer's data"): every customer field of the order as sent is emptied (`withoutCustomer`),
+   * and its climes, cart, dates, events and history stay as they were; neither they nor the
+   * stored answers of Idempotency-Keys hold customer data. False for an unknown order; erasing an
+   * erased order changes nothing.
+   */
+  eraseCustomer(scope: Scope, partnerOrderId: string): Promise<boolean>;
   /** E5: creates or replaces the opt-in record of the cart (`planOptIn`). */
   saveOptIn(scope: Scope, request: OptInRequest, now: number, guard?: IdempotencyGuard<OptInRecord>): Promise<OptInRecord>;
   getOptIn(scope: Scope, cartId: string): Promise<OptInRecord | undefined>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { successMessages } from '../errors.js';
 import { climesSchema, identifierSchema, rule, storable, storableString } from './common.js';
+import { EARLIEST_UNLOCK_DATE_MS, UNLOCK_DATE_IN_SECONDS } from './limits.js';
 
 /** Longest customer phone number accepted (docs/api.md, Orders). */
 export const MAX_PHONE_LENGTH = 32;
@@ -35,7 +36,16 @@ export const orderSchema = /* @__PURE__ */ z.object({
   customer_email: storable(z.email({ message: 'Must be a valid e-mail address.' }).check(z.maxLength(254))),
   customer_name: identifierSchema,
   customer_phone: z.optional(storableString().check(z.maxLength(MAX_PHONE_LENGTH))),
-  unlock_date: z.optional(z.number().check(z.int(), z.gte(0), z.lte(Number.MAX_SAFE_INTEGER))),
+  // A date before 2000 is refused as what it most likely is, seconds; the bound stays for the JSON Schema.
+  unlock_date: z.optional(
+    z.number().check(
+      z.int(),
+      z.refine((date) => date < 0 || date >= EARLIEST_UNLOCK_DATE_MS, { message: UNLOCK_DATE_IN_SECONDS }),
+      z.gte(EARLIEST_UNLOCK_DATE_MS),
+      z.lte(Number.MAX_SAFE_INTEGER),
+      z.describe('Milliseconds since the epoch, from 946684800000 (2000-01-01): an earlier value, most likely seconds, is a 400.'),
+    ),
+  ),
   cart_id: z.optional(identifierSchema),
   project_id: z.optional(identifierSchema),
   calculation_ids: z.optional(calculationIdsSchema),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { CAR_BODY_TYPES } from '../data/car-segments.js';
 import { INDIAN_RAIL_CLASSES } from '../data/indian-railways-coaches.js';
+import { isAssignedCountryCode } from '../data/iso-3166-1.js';
 import { CAR_FUEL_TYPES } from './car.js';
 import { identifierSchema, positiveIntegerSchema, positiveNumberSchema, rule, storableString, type ReportIssue } from './common.js';
 import { flightSchema } from './flight.js';
@@ -18,15 +19,17 @@ export const RAIL_SERVICES = ['intercity', 'suburban', 'metro', 'international']
 /** The ferry rows of DESNZ. */
 export const FERRY_TYPES = ['foot_passenger', 'car_passenger', 'average'] as const;
 
-/** An ISO 3166-1 alpha-2 country code; lower case is accepted and upper-cased. */
+/** An assigned ISO 3166-1 alpha-2 country code (src/data/iso-3166-1.ts); lower case is accepted and upper-cased. */
 export const countryCodeSchema = /* @__PURE__ */ storableString().check((payload) => {
-  // One check that normalises and tests the form, as the airport codes of flights do.
+  // One check that normalises and tests the code, as the airport codes of flights do.
   const code = payload.value.toUpperCase();
   payload.value = code;
   if (!/^[A-Z]{2}$/.test(code)) {
     payload.issues.push({ code: 'custom', message: 'Must be an ISO 3166-1 alpha-2 country code, such as IN.', input: code, continue: false });
+  } else if (!isAssignedCountryCode(code)) {
+    payload.issues.push({ code: 'custom', message: `${code} is not an assigned ISO 3166-1 alpha-2 country code; send one such as IN.`, input: code, continue: false });
   }
-});
+}, z.describe('One of the 249 officially assigned ISO 3166-1 alpha-2 codes, any case (IN, gb); XX, UK or EU is a 400.'));
 
 const common = {
   leg_id: /* @__PURE__ */ z.optional(identifierSchema),
@@ -37,6 +40,16 @@ const common = {
 // added there later), less those a leg states its own way: tickets are `passengers`, the trip type
 // is `round_trip`.
 const { flight_id: _id, no_of_tickets: _tickets, flight_type: _type, ...flightFields } = /* @__PURE__ */ flightSchema.shape;
+
+/**
+ * What a trip leg takes in place of the E6 fields it states its own way, by the E6 field's name:
+ * the hint of the 400 that refuses the E6 field on `POST /v3/trip` (docs/api.md, "Strict endpoints").
+ */
+export const TRIP_LEG_HINTS: Readonly<Record<string, string>> = {
+  no_of_tickets: '`no_of_tickets` is `passengers` on a trip leg.',
+  flight_type: '`flight_type` is `round_trip: true` on a trip leg (one way when absent).',
+  flight_id: '`flight_id` is `leg_id` on a trip leg.',
+};
 
 const flightLegSchema = /* @__PURE__ */ z.object({
   mode: z.literal('flight'),

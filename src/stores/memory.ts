@@ -13,6 +13,8 @@ import { memoryIdempotency } from './memory/idempotency.js';
 import { memoryJobs } from './memory/jobs.js';
 import { memoryEvents } from './memory/events.js';
 import { changeEventType } from '../orders/events.js';
+import { newCertificateId } from '../orders/certificates.js';
+import { withoutCustomer } from '../orders/erasure.js';
 import { page } from './memory/page.js';
 import { memorySignInFailures } from './memory/sign-in-failures.js';
 import { memoryCalculations } from './memory/calculations.js';
@@ -51,13 +53,19 @@ export function createMemoryStore(): Store {
   const { append: appendEvent, ...events } = memoryEvents((key) => orders.get(key));
   // Recorded calculations and their per-day totals (./memory/calculations.ts).
   const { gramsOf, ...calculations } = memoryCalculations(guarded, () => orders.values());
-  /** Each order's certificate id, given on the first ask, and the order of each. */
+  /** Each order's certificate id, given when the order is created, and the order of each. */
   const certificates = new Map<string, string>();
   const certified = new Map<string, string>();
 
   function recordEvent(record: OrderRecord, event: OrderEvent): void {
     const key = scoped(record, record.partnerOrderId);
     orderEvents.set(key, [...(orderEvents.get(key) ?? []), event]);
+  }
+
+  function certify(key: string): void {
+    const certificateId = newCertificateId();
+    certificates.set(key, certificateId);
+    certified.set(certificateId, key);
   }
 
   function writeOrder(record: OrderRecord): void {
@@ -82,6 +90,7 @@ export function createMemoryStore(): Store {
     if (plan.ok) {
       for (const record of plan.inserts) {
         writeOrder(record);
+        certify(scoped(record, record.partnerOrderId));
         recordEvent(record, { kind: 'create', deltaMicroClimes: record.microClimes, microClimesAfter: record.microClimes, at: now });
         appendEvent(record, 'order.created', now);
       }
@@ -125,6 +134,14 @@ export function createMemoryStore(): Store {
 
     async getOrder(scope: Scope, partnerOrderId: string): Promise<OrderRecord | undefined> {
       return structuredClone(orders.get(scoped(scope, partnerOrderId)));
+    },
+
+    async eraseCustomer(scope: Scope, partnerOrderId: string): Promise<boolean> {
+      const record = orders.get(scoped(scope, partnerOrderId));
+      if (record === undefined) return false;
+      // The history and the outbox hold no customer data; the outbox reads the order from `orders`.
+      writeOrder({ ...record, order: withoutCustomer(record.order) });
+      return true;
     },
 
     async saveOptIn(scope: Scope, request: OptInRequest, now: number, guard): Promise<OptInRecord> {
@@ -249,14 +266,8 @@ export function createMemoryStore(): Store {
       if (session !== undefined && session.revokedAt === null) sessions.set(tokenHash, { ...session, revokedAt: now });
     },
 
-    async certificateOf(scope, partnerOrderId, newId): Promise<string | undefined> {
-      const key = scoped(scope, partnerOrderId);
-      if (!orders.has(key)) return undefined;
-      if (!certificates.has(key)) {
-        certificates.set(key, newId);
-        certified.set(newId, key);
-      }
-      return certificates.get(key);
+    async certificateOf(scope, partnerOrderId): Promise<string | undefined> {
+      return certificates.get(scoped(scope, partnerOrderId));
     },
 
     async orderByCertificate(certificateId): Promise<OrderRecord | undefined> {

@@ -35,7 +35,7 @@ function orderRules(prefix: readonly (string | number)[]): FieldRule[] {
     { path: [...prefix, 'customer_email'], kind: 'string', required: true, refused: ['', 'not-an-email', 'a@'] },
     { path: [...prefix, 'customer_name'], kind: 'string', required: true, refused: ['', long] },
     { path: [...prefix, 'customer_phone'], kind: 'string', required: false, refused: ['1'.repeat(33)] },
-    { path: [...prefix, 'unlock_date'], kind: 'integer', required: false, refused: [-1, 1.5] },
+    { path: [...prefix, 'unlock_date'], kind: 'integer', required: false, refused: [-1, 1.5, 1_767_225_600] },
     { path: [...prefix, 'cart_id'], kind: 'string', required: false, refused: ['', long] },
     { path: [...prefix, 'project_id'], kind: 'string', required: false, refused: ['', long] },
   ];
@@ -117,10 +117,11 @@ export const fieldRules: { readonly [K in RequestKind]: readonly FieldRule[] } =
     { path: ['trip', 'legs', 0, 'round_trip'], kind: 'boolean', required: false },
     { path: ['trip', 'legs', 0, 'passengers'], kind: 'integer', required: false, refused: [0, -1, 1.5] },
     number(['trip', 'legs', 1, 'distance_km']),
-    { path: ['trip', 'legs', 1, 'country'], kind: 'string', required: true, refused: ['', 'IND', '1N'] },
+    { path: ['trip', 'legs', 1, 'country'], kind: 'string', required: true, refused: ['', 'IND', '1N', 'XX'] },
     { path: ['trip', 'legs', 1, 'rail_class'], kind: 'string', required: false, refused: ['1AC', 'sl'] },
     { path: ['trip', 'legs', 2, 'seat_type'], kind: 'string', required: false, refused: ['BENCH'] },
     { path: ['trip', 'legs', 4, 'nights'], kind: 'integer', required: true, refused: [0, 1.5] },
+    { path: ['trip', 'legs', 4, 'country'], kind: 'string', required: true, refused: ['XX', 'UK', 'EU'] },
   ],
 };
 

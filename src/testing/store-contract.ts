@@ -1,6 +1,7 @@
 import type { Store } from '../orders/store.js';
 import { defineCalculationChecks } from './store-checks/calculations.js';
 import { defineEventChecks } from './store-checks/events.js';
+import { defineErasureChecks } from './store-checks/erasure.js';
 import { defineIdempotencyChecks } from './store-checks/idempotency.js';
 import { defineListingChecks } from './store-checks/listings.js';
 import { defineOrderChecks } from './store-checks/orders.js';
@@ -28,6 +29,7 @@ function defineChecks(check: DefineCheck): void {
   defineEventChecks(check);
   defineCalculationChecks(check);
   defineProfileChecks(check);
+  defineErasureChecks(check);
 }
 
 /**

@@ -1,5 +1,5 @@
 // The fast acceptors of E1 and E2 bodies (src/validation/fast-acceptors.ts says what an acceptor promises).
-import { hasAtMostSixDecimals, MAX_CLIMES } from '../schemas/limits.js';
+import { EARLIEST_UNLOCK_DATE_MS, hasAtMostSixDecimals, MAX_CLIMES } from '../schemas/limits.js';
 import {
   MAX_CALCULATIONS_PER_ORDER,
   MAX_ORDERS_PER_BATCH,
@@ -57,7 +57,7 @@ function order(input: unknown): Order | undefined {
   }
   if (!absent(fields, 'unlock_date')) {
     const unlock = fields['unlock_date'];
-    if (typeof unlock !== 'number' || !Number.isSafeInteger(unlock) || unlock < 0) return undefined;
+    if (typeof unlock !== 'number' || !Number.isSafeInteger(unlock) || unlock < EARLIEST_UNLOCK_DATE_MS) return undefined;
     parsed['unlock_date'] = unlock;
   }
   for (const key of OPTIONAL_IDENTIFIERS) {

@@ -51,8 +51,23 @@ export type ValidationReport<T> =
   | { readonly ok: false; readonly error: ValidationProblem; readonly errors: readonly ValidationProblem[] };
 
 // The values `validate` returned, each with the schema that accepted it: a calculator given one of
-// them does not validate it again (src/validation/checked-request.ts).
+// them does not validate it again (src/validation/checked-request.ts). Each is deep-frozen, so that
+// it stays the value the schema accepted: a change throws (in strict mode) or does nothing.
 const validatedBy = new WeakMap<object, core.$ZodType>();
+
+/** Freezes `value` and every object and array inside it; one already frozen is taken as frozen throughout. */
+function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  if (Array.isArray(value)) {
+    for (const item of value as unknown[]) if (typeof item === 'object' && item !== null) deepFreeze(item);
+    return;
+  }
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field === 'object' && field !== null) deepFreeze(field);
+  }
+}
 
 /**
  * True when `value` is a value that `validate(schema, ...)` returned.
@@ -64,21 +79,24 @@ export function wasValidatedBy(schema: core.$ZodType, value: unknown): boolean {
 }
 
 /**
- * The result of a request `schema` accepted as `value`: marked as validated, with the fields of
- * `input` that `value` left out (`ignored` when the caller already knows them).
+ * The result of a request `schema` accepted as `value`: deep-frozen and marked as validated, with
+ * the fields of `input` that `value` left out (`ignored` when the caller already knows them).
  *
  * @internal
  */
 export function acceptedAs<T>(schema: core.$ZodType, input: unknown, value: T, ignored?: readonly string[]): ValidationResult<T> {
-  if (typeof value === 'object' && value !== null) validatedBy.set(value, schema);
+  if (typeof value === 'object' && value !== null) {
+    deepFreeze(value);
+    validatedBy.set(value, schema);
+  }
   return { ok: true, value, ignored: ignored ?? ignoredFields(input, value) };
 }
 
 /**
  * Parses `input` with `schema` and returns the parsed value, with the paths of the fields it
  * ignored, or the first problem found; with `{ all: true }`, every problem found as well
- * (`errors`). A calculator given the returned value does not validate it again (change it, and
- * validate it again before you pass it on).
+ * (`errors`). The value is deep-frozen: a calculator given it does not validate it again, and it
+ * cannot be changed after the check (copy it, change the copy, and the calculator validates the copy).
  *
  * @example
  * ```ts

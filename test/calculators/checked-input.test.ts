@@ -209,10 +209,14 @@ describe('the calculators as a library user calls them', () => {
       queries: { cars: [{ car_id: 'c1', body_type: 'sedan', fuel_type: 'petrol', registration_year: 2020, mileage: 15, distance_travelled: 100 }] },
     });
     if (!parsed.ok) throw new Error('invalid');
-    // A value validate returned is trusted as it is: a change made to it afterwards is not seen.
-    (parsed.value.queries.cars[0] as { distance_travelled: number }).distance_travelled = -100;
-    expect(carTruecost(parsed.value).truecost[0]!.truecost).toBeLessThan(0);
-    // A copy of it is not a value validate returned: it is validated, and refused.
-    expect(() => carTruecost(structuredClone(parsed.value))).toThrow(TruecostValidationError);
+    // A value validate returned is trusted as it is, and frozen, so that it stays what was checked.
+    expect(() => {
+      (parsed.value.queries.cars[0] as { distance_travelled: number }).distance_travelled = -100;
+    }).toThrow(TypeError);
+    expect(carTruecost(parsed.value).truecost[0]!.truecost).toBeGreaterThan(0);
+    // A changed copy of it is not a value validate returned: it is validated, and refused.
+    const copy = structuredClone(parsed.value);
+    copy.queries.cars[0]!.distance_travelled = -100;
+    expect(() => carTruecost(copy)).toThrow(TruecostValidationError);
   });
 });

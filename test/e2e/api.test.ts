@@ -171,7 +171,7 @@ for (const target of targets) {
       });
       expect(conflict).toMatchObject({ status: 409, json: { message: apiErrors.orderConflict.message } });
       const past = await call('POST', '/v3/integrations/vote/order', {
-        order: { ...samples.createOrder.order, partner_order_id: 'ORD-3002', cart_id: 'CART-3002', unlock_date: 1 },
+        order: { ...samples.createOrder.order, partner_order_id: 'ORD-3002', cart_id: 'CART-3002', unlock_date: 946_684_800_000 },
       });
       expect(past.status).toBe(201);
       const unlocked = await call('PATCH', '/v3/integrations/vote/order/add', { climes: 1, partner_order_id: 'ORD-3002' });

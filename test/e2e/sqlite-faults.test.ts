@@ -10,8 +10,8 @@ import { startService, truecost } from './serve-process.js';
 
 // `truecost serve` on a SQLite file that another connection locks for seconds, and on a disk that
 // fills up: the process keeps answering /healthz while a write waits, a write past its bound
-// answers 503 with Retry-After, a full disk answers 507 and shows on /readyz, and once space is
-// back the service is ready again with its write-ahead log truncated.
+// answers 503 with Retry-After, a full disk answers 507 to writes and shows on /readyz while reads
+// still answer 200, and once space is back the service is ready again with its write-ahead log truncated.
 
 const directory = mkdtempSync(join(tmpdir(), 'truecost-sqlite-faults-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
@@ -78,7 +78,7 @@ describe('truecost serve on SQLite', () => {
     if (noMount === undefined) execFileSync('umount', ['-l', mountPoint]);
   });
 
-  it.skipIf(noMount !== undefined)('answers 507 and reports not-ready on a full disk, and recovers with the log truncated once space is back', async () => {
+  it.skipIf(noMount !== undefined)('answers writes 507, reads 200 and reports not-ready on a full disk, and recovers with the log truncated once space is back', async () => {
     const file = join(mountPoint, 'full.db');
     const key = truecost(['keys', 'create', '--partner', 'acme', '--env', 'staging', '--db', `sqlite:${file}`]).stdout.trim();
     const service = await startService(['--db', `sqlite:${file}`, '--drain-delay', '0']);
@@ -106,6 +106,13 @@ describe('truecost serve on SQLite', () => {
       expect(notReady.status).toBe(503);
       expect((JSON.parse(notReady.body) as { checks: { store: string } }).checks.store).toMatch(/^down: disk full/);
       expect((await send(`${service.base}/healthz`)).status).toBe(200);
+      // Reads write nothing: an order never read before, with its certificate, and the events feed answer.
+      const read = await send(`${service.base}${ORDER_PATH}/first`, { headers: { 'x-api-key': key } });
+      expect(read.status, read.body).toBe(200);
+      expect((JSON.parse(read.body) as { order: { certificate_url: string } }).order.certificate_url).toMatch(/^\/certificates\/[0-9a-f]{32}$/);
+      const feed = await send(`${service.base}/v3/integrations/events`, { headers: { 'x-api-key': key } });
+      expect(feed.status, feed.body).toBe(200);
+      expect((JSON.parse(feed.body) as { events: { data: { order: { partner_order_id: string } } }[] }).events[0]?.data.order.partner_order_id).toBe('first');
 
       rmSync(filler);
       await waitFor(async () => ((await send(`${service.base}/readyz`)).status === 200 ? true : undefined), '/readyz 200 once space is back');

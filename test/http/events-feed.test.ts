@@ -60,6 +60,9 @@ describe('the events feed', () => {
     ['after=', 'after'],
     ['after=evt_00000000000000000000000000000000', 'after'],
     ['after=a&after=b', 'after'],
+    // Not a contract endpoint: a parameter it does not read is refused, not ignored.
+    ['limt=5', 'limt'],
+    ['limit=5&strict=true', 'strict'],
   ])('answers 400 naming the parameter for ?%s', async (query, path) => {
     const { call } = await setup();
     const answer = await call('GET', `/v3/integrations/events?${query}`);

@@ -168,16 +168,30 @@ describe('orders', () => {
     expect((await call('GET', '/v3/integrations/vote/order/d')).status).toBe(404);
   });
 
+  it('refuses an unlock_date before the year 2000 on E1 and E2 as seconds where milliseconds are due', async () => {
+    const { call } = await setup();
+    const seconds = 1_767_225_600;
+    const reason = 'Looks like seconds since the epoch: unlock_date takes milliseconds since the epoch (1767225600000 for 2026-01-01), and none before the year 2000.';
+    const single = await call('POST', '/v3/integrations/vote/order', { order: order('o1', { unlock_date: seconds }) });
+    expect(single).toMatchObject({ status: 400, json: { error: { path: 'order.unlock_date', reason } } });
+    const batch = await call('POST', '/v3/integrations/calculated/orders', { orders: [order('o2'), order('o3', { unlock_date: seconds })] });
+    expect(batch).toMatchObject({ status: 400, json: { error: { path: 'orders.1.unlock_date', reason } } });
+    // The first millisecond of 2000 is a date, in the past: the order is created unlocked.
+    expect((await call('POST', '/v3/integrations/vote/order', { order: order('o4', { unlock_date: 946_684_800_000 }) })).status).toBe(201);
+    expect((await call('GET', '/v3/integrations/vote/order/o4')).json.order.state).toBe('unlocked');
+  });
+
   it('answers 404 for an unknown order and 409 once it is unlocked or would go below zero', async () => {
-    let now = 1_000;
+    const unlockDate = 1_800_000_005_000;
+    let now = unlockDate - 4_000;
     const { call } = await setup({ now: () => now });
     expect((await call('PATCH', '/v3/integrations/vote/order/add', { climes: 1, partner_order_id: 'nope' })).json).toEqual({
       message: apiErrors.orderNotFound.message,
     });
-    await call('POST', '/v3/integrations/vote/order', { order: order('o1', { unlock_date: 5_000 }) });
+    await call('POST', '/v3/integrations/vote/order', { order: order('o1', { unlock_date: unlockDate }) });
     const tooMuch = await call('PATCH', '/v3/integrations/vote/order/cancel', { climes: 11, partner_order_id: 'o1' });
     expect(tooMuch).toMatchObject({ status: 409, json: { message: apiErrors.insufficientClimes.message } });
-    now = 5_000;
+    now = unlockDate;
     const unlocked = await call('PATCH', '/v3/integrations/vote/order/add', { climes: 1, partner_order_id: 'o1' });
     expect(unlocked).toMatchObject({ status: 409, json: { message: apiErrors.orderUnlocked.message } });
     expect((await call('DELETE', '/v3/integrations/vote/order/o1/cancel')).status).toBe(409);

@@ -4,6 +4,7 @@ import { createHandler, hashApiKey } from '../../src/http/index.js';
 import type { Store } from '../../src/orders/store.js';
 import { StoreUnavailableError, type StoreUnavailableReason } from '../../src/orders/unavailable.js';
 import { createMemoryStore } from '../../src/stores/memory.js';
+import { trackKeyUsage } from '../../src/dashboard/key-usage.js';
 import { calculatorSamples } from '../schemas/samples.js';
 import { addKey, BASE, order, served } from './support.js';
 
@@ -73,6 +74,45 @@ describe('a store that cannot answer', () => {
     expect(answer.status).toBe(507);
     expect(answer.retryAfter).toBe('30');
     expect(answer.json).toEqual({ message: apiErrors.storeFull.message });
+  });
+
+  it('answers reads 200 while every write fails for a full disk, a key use it cannot record included', async () => {
+    const inner = createMemoryStore();
+    const key = await addKey(inner, 'acme', 'staging');
+    const full = { on: false };
+    const writes: string[] = [];
+    // Every call but the reads fails as the SQLite store fails on a full disk.
+    const reads = new Set(['findApiKey', 'apiKeysVersion', 'getOrder', 'certificateOf', 'getOptIn', 'listEvents', 'getCalculation', 'listCalculations']);
+    const store = new Proxy(inner, {
+      get(target, name, receiver) {
+        const value = Reflect.get(target, name, receiver) as unknown;
+        if (typeof value !== 'function' || typeof name !== 'string' || reads.has(name)) return value;
+        return (...args: unknown[]) => {
+          if (!full.on) return (value as (...args: unknown[]) => unknown).apply(target, args);
+          writes.push(name);
+          return Promise.reject(new StoreUnavailableError('disk_full', 'the disk is full'));
+        };
+      },
+    }) as Store;
+    // As `truecost serve` runs it: each key's use recorded, at most once a minute, without waiting.
+    let clock = 1_000_000;
+    const handler = await served(createHandler({ store: trackKeyUsage(store, { now: () => clock }), now: () => clock }));
+    const call = async (method: string, path: string, body?: unknown) => {
+      const headers: Record<string, string> = { 'x-api-key': key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) };
+      const response = await handler(new Request(BASE + path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) }));
+      return { status: response.status, text: await response.text() };
+    };
+    expect((await call('POST', '/v3/integrations/vote/order', { order: order('o-1') })).status).toBe(201);
+    expect((await call('POST', '/v3/integrations/vote/opt-in', { cart_id: 'c-1', opted_in: true, climes: 1 })).status).toBe(200);
+    full.on = true;
+    clock += 120_000;
+    for (const path of ['/v3/integrations/vote/order/o-1', '/v3/integrations/vote/opt-in/c-1', '/v3/integrations/events', '/v3/calculations']) {
+      const answer = await call('GET', path);
+      expect(answer.status, `GET ${path}: ${answer.text}`).toBe(200);
+    }
+    expect((await call('POST', '/v3/integrations/vote/order', { order: order('o-2') })).status).toBe(507);
+    // The only writes tried were the order's, and a key use that was allowed to fail.
+    expect(new Set(writes)).toEqual(new Set(['touchApiKey', 'createOrders']));
   });
 
   it('still answers 500 for a fault that is not an outage', async () => {

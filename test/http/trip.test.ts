@@ -63,6 +63,16 @@ describe('POST /v3/trip', () => {
     ]);
   });
 
+  it('refuses a country that is not an assigned ISO 3166-1 alpha-2 code, naming its path', async () => {
+    const { call } = await setup();
+    const hotel = await call('POST', '/v3/trip', { trip: { legs: [{ mode: 'hotel', country: 'XX', nights: 1 }] } });
+    expect(hotel.status).toBe(400);
+    expect(hotel.json.error).toEqual({ path: 'trip.legs.0.country', reason: 'XX is not an assigned ISO 3166-1 alpha-2 country code; send one such as IN.' });
+    const rail = await call('POST', '/v3/trip', { trip: { legs: [{ mode: 'hotel', country: 'gb', nights: 1 }, { mode: 'rail', country: 'uk', distance_km: 5 }] } });
+    expect(rail.json.error.path).toBe('trip.legs.1.country');
+    expect((await call('POST', '/v3/trip', { trip: { legs: [{ mode: 'hotel', country: 'gb', nights: 1 }] } })).status).toBe(200);
+  });
+
   it('refuses the whole trip for one bad leg, naming its path', async () => {
     const { call } = await setup();
     const legs: unknown[] = [...booking.trip.legs];

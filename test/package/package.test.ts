@@ -215,8 +215,9 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // with E11 and E13's shared loads, carrier fuel and ISO 14083 report, by 7 kB with POST /v3/trip,
   // by 9 kB with the carrier seat maps, order events and certificates, and by 9 kB with the aircraft
   // families by operating carrier and the table's 61 carriers, which the flight bundle carries too; the flight
-  // bundle holds its 60 kB with the table's 73 carriers (docs/bundle-size.md).
-  const ceilings: Record<BundleName, number> = { car: 11_000, orders: 10_000, flight: 60_000, handler: 111_000, checkout: 4_000 };
+  // bundle holds its 60 kB with the table's 73 carriers (docs/bundle-size.md). The car's rose by
+  // 0.1 kB with the deep freeze of the values validate returns.
+  const ceilings: Record<BundleName, number> = { car: 11_100, orders: 10_000, flight: 60_000, handler: 111_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);

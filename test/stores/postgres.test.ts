@@ -6,6 +6,7 @@ import { changeInChild, type Outcome } from './children/run.js';
 import { storeContract } from './contract.js';
 import { calculation, day, now, order, staging } from './fixtures.js';
 import { storeModelProperty } from './model.js';
+import { erasedValuesIn, orderErasedThroughTheApi } from './erasure.js';
 
 const url = process.env['TRUECOST_TEST_PG_URL'];
 if (!url) console.warn('Skipping the PostgreSQL store tests: set TRUECOST_TEST_PG_URL (e.g. postgres://postgres@127.0.0.1:5432/test).');
@@ -63,7 +64,7 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       await client.connect();
       const { rows } = await client.query(`SELECT version FROM "${fresh}".schema_migrations ORDER BY version`);
       await client.end();
-      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15].map((version) => ({ version })));
+      expect(rows).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16].map((version) => ({ version })));
     } finally {
       await adminQuery(`DROP SCHEMA IF EXISTS "${fresh}" CASCADE`);
     }
@@ -87,6 +88,53 @@ describe.skipIf(!url)('the PostgreSQL store', () => {
       expect((await migrated.getOrder(staging, 'old'))?.microClimes).toBe(3e6);
     } finally {
       await migrated.close();
+    }
+  });
+
+  it('gives the orders stored before certificate ids at creation theirs', async () => {
+    const store = await openEmpty();
+    await store.createOrders(staging, 'calculated', [order({ partner_order_id: 'old-1' }), order({ partner_order_id: 'old-2' })], now);
+    await store.close();
+    // As the previous version left them: no certificate id until the first read.
+    await adminQuery(`SET search_path = "${schema}"; UPDATE orders SET certificate_id = NULL; DELETE FROM schema_migrations WHERE version = 16`);
+    const migrated = await openShared();
+    try {
+      const ids = [await migrated.certificateOf(staging, 'old-1'), await migrated.certificateOf(staging, 'old-2')];
+      expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+      expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+      expect(ids[0]).not.toBe(ids[1]);
+      expect(await migrated.orderByCertificate(ids[1]!)).toMatchObject({ partnerOrderId: 'old-2' });
+      // A server of the previous version, still running, inserts without an id: the column's default gives one.
+      await adminQuery(`INSERT INTO "${schema}".orders (partner_id, environment, partner_order_id, variant, micro_climes, sent_order, unlock_date, created_at, updated_at)
+        VALUES ('p1', 'staging', 'old-3', 'calculated', 1000000, '{}', ${now}, ${now}, ${now})`);
+      expect(await migrated.certificateOf(staging, 'old-3')).toMatch(/^[0-9a-f]{32}$/);
+    } finally {
+      await migrated.close();
+    }
+  });
+
+  it("holds none of an erased customer's data in any table", async () => {
+    const store = await openEmpty();
+    try {
+      await orderErasedThroughTheApi(store);
+    } finally {
+      await store.close();
+    }
+    const client = new pg.Client({ connectionString });
+    await client.connect();
+    try {
+      const { rows: tables } = await client.query<{ table_name: string }>('SELECT table_name FROM information_schema.tables WHERE table_schema = $1', [schema]);
+      expect(tables.map((table) => table.table_name)).toContain('idempotency_keys');
+      const texts: { where: string; text: string }[] = [];
+      for (const { table_name: table } of tables) {
+        const { rows } = await client.query<{ row: string }>(`SELECT row_to_json(t)::text AS row FROM "${schema}"."${table}" t`);
+        texts.push(...rows.map((row) => ({ where: table, text: row.row })));
+      }
+      expect(erasedValuesIn(texts)).toEqual([]);
+      const { rows } = await client.query(`SELECT micro_climes::int AS micro_climes FROM "${schema}".orders WHERE partner_order_id = 'o-erase'`);
+      expect(rows).toEqual([{ micro_climes: 3_500_000 }]);
+    } finally {
+      await client.end();
     }
   });
 

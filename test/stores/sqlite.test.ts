@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -9,6 +9,7 @@ import { changeInChild } from './children/run.js';
 import { storeContract } from './contract.js';
 import { storeModelProperty } from './model.js';
 import { now, order, staging } from './fixtures.js';
+import { erasedValuesIn, orderErasedThroughTheApi } from './erasure.js';
 
 const directory = mkdtempSync(join(tmpdir(), 'truecost-sqlite-'));
 let files = 0;
@@ -33,7 +34,7 @@ describe('the SQLite store on disk', () => {
     await Promise.all([1, 2, 3].map(async () => (await openSqliteStore({ path })).close()));
     const db = new Database(path, { readonly: true });
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13].map((version) => ({ version })));
+    expect(db.prepare('SELECT version FROM schema_migrations').all()).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map((version) => ({ version })));
     db.close();
   });
 
@@ -56,6 +57,7 @@ describe('the SQLite store on disk', () => {
     await migrated.recordSignInFailures(['p:p1'], now, 60_000);
     expect(await migrated.signInFailures(['p:p1'], now)).toEqual([{ key: 'p:p1', count: 1, windowEnds: now + 60_000 }]);
     expect((await migrated.getOrder(staging, 'o-1'))?.microClimes).toBe(10e6);
+    expect(await migrated.certificateOf(staging, 'o-1')).toMatch(/^[0-9a-f]{32}$/);
     // The order stored before events existed reports its changes from now on, and its unlock once.
     await migrated.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
     expect(await migrated.announceUnlocks(now + 11 * 24 * 3_600_000, 10)).toBe(1);
@@ -110,6 +112,48 @@ describe('the SQLite store on disk', () => {
     expect(version()).not.toBe(set);
     watcher.close();
     await store.close();
+  });
+
+  it('gives the orders stored before certificate ids at creation theirs', async () => {
+    const path = freshPath();
+    const first = await openSqliteStore({ path });
+    await first.createOrders(staging, 'calculated', [order(), order({ partner_order_id: 'o-2' })], now);
+    await first.close();
+    const db = new Database(path);
+    // As the previous version left them: no certificate id until the first read.
+    db.exec('UPDATE orders SET certificate_id = NULL; DELETE FROM schema_migrations WHERE version = 14');
+    db.close();
+    const migrated = await openSqliteStore({ path });
+    const ids = [await migrated.certificateOf(staging, 'o-1'), await migrated.certificateOf(staging, 'o-2')];
+    expect(ids[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(ids[0]).not.toBe(ids[1]);
+    expect(await migrated.orderByCertificate(ids[0]!)).toMatchObject({ partnerOrderId: 'o-1' });
+    await migrated.close();
+    const reader = new Database(path, { readonly: true });
+    expect(reader.prepare('SELECT COUNT(*) AS count FROM orders WHERE certificate_id IS NULL').get()).toEqual({ count: 0 });
+    reader.close();
+  });
+
+  it('holds none of an erased customer\'s data in any table, nor in the bytes of the file and its log', async () => {
+    const path = freshPath();
+    const store = await openSqliteStore({ path });
+    await orderErasedThroughTheApi(store);
+    const db = new Database(path, { readonly: true });
+    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+    expect(tables.map((table) => table.name)).toContain('idempotency_keys');
+    const texts = tables.flatMap(({ name }) =>
+      (db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]).flatMap((row) =>
+        Object.entries(row).map(([column, value]) => ({ where: `${name}.${column}`, text: value instanceof Buffer ? value.toString('latin1') : String(value) })),
+      ),
+    );
+    // The order is still there, with its climes.
+    expect(db.prepare("SELECT micro_climes FROM orders WHERE partner_order_id = 'o-erase'").get()).toEqual({ micro_climes: 3_500_000 });
+    // The bytes as the running store leaves them: nothing of the old row in a page, nor in the log.
+    const bytes = [path, `${path}-wal`].filter((file) => existsSync(file)).map((file) => ({ where: file, text: readFileSync(file).toString('latin1') }));
+    db.close();
+    await store.close();
+    expect(erasedValuesIn([...texts, ...bytes])).toEqual([]);
   });
 
   it('deletes ended sign-in windows a hundred at a time as failures are recorded', async () => {
@@ -227,7 +271,7 @@ describe('the SQLite store after a crash', () => {
       const store = await openSqliteStore({ path });
       for (const id of acknowledged) {
         const [, index = '', part = '0'] = id.split('-');
-        const expected = Math.round((Number(index) + Number(part) / 10) * 1e6);
+        const expected = Math.round((1 + Number(index) + Number(part) / 10) * 1e6);
         expect((await store.getOrder(staging, id))?.microClimes, id).toBe(expected);
       }
       await store.close();

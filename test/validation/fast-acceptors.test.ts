@@ -53,7 +53,7 @@ const order = fc.record(
     customer_email: email,
     customer_name: identifier,
     customer_phone: fc.string({ maxLength: 32 }),
-    unlock_date: fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }),
+    unlock_date: fc.integer({ min: 946_684_800_000, max: Number.MAX_SAFE_INTEGER }),
     cart_id: identifier,
     project_id: identifier,
     calculation_ids: fc.uniqueArray(identifier, { minLength: 1, maxLength: 50 }),
@@ -67,7 +67,7 @@ const ordersBody = fc
 
 /** Values that break a field: wrong types, edge numbers, odd strings, case variants of enums. */
 const oddValue = fc.oneof(
-  fc.constantFrom(null, true, 0, -0, -1, 0.5, 1e9, 1e9 + 1, 1.0000001, Number.MAX_SAFE_INTEGER + 1, Number.NaN, Infinity, undefined),
+  fc.constantFrom(null, true, 0, -0, -1, 0.5, 1e9, 1e9 + 1, 1.0000001, Number.MAX_SAFE_INTEGER + 1, 1_767_225_600, 946_684_799_999, Number.NaN, Infinity, undefined),
   fc.constantFrom('', '\u0000', 'a\u0000', '\ud800', 'x\udc00y', 'economy', 'Business', 'one_way', 'DEL', 'del', 'ZZZ', 'a@b', 'x'.repeat(256)),
   fc.string(),
   fc.jsonValue(),

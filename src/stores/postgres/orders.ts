@@ -6,6 +6,7 @@ import { applyChange, createLookups, planCreate } from '../../orders/machine.js'
 import type { ChangeOutcome, CreatePlan, OrderChange } from '../../orders/machine.js';
 import type { IdempotencyGuard } from '../../orders/idempotency.js';
 import { changeEventType, newEventId } from '../../orders/events.js';
+import { newCertificateId } from '../../orders/certificates.js';
 import type { Store } from '../../orders/store.js';
 import type { OrderRecord, Scope } from '../../orders/types.js';
 import type { Order, Variant } from '../../schemas/order.js';
@@ -38,7 +39,7 @@ export function postgresOrderWrites(
 
   /** Inserts the records in one INSERT statement, which is atomic by itself. */
   async function insertOrders(records: readonly OrderRecord[], tx: PostgresRunner = runner): Promise<void> {
-    const columns = records.map((record) => orderColumns(record, (order) => order));
+    const columns = records.map((record) => ({ ...orderColumns(record, (order) => order), certificate_id: newCertificateId() }));
     const events = records.map((record) => ({ partner_order_id: record.partnerOrderId, event_id: newEventId() }));
     if (records.length > 0) await tx.run('insertOrders', { orders: JSON.stringify(columns), events: JSON.stringify(events) });
   }

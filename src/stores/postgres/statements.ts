@@ -16,14 +16,14 @@ export const KEY_CHANNEL = 'truecost_api_keys';
 const postgresStatements = {
   ordersForCreate: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
     AND (partner_order_id = ANY(:ids::text[]) OR cart_id = ANY(:cartIds::text[]))`,
-  // One statement inserts the orders, their 'create' history events and their order.created events, atomically.
+  // One statement inserts the orders (each with its certificate id), their 'create' history events and their order.created events, atomically.
   insertOrders: `WITH inserted AS (INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
-    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g)
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g, certificate_id)
     SELECT partner_id, environment, partner_order_id, variant, micro_climes,
-    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g, certificate_id
     FROM jsonb_to_recordset(:orders::jsonb) AS r(partner_id text, environment text, partner_order_id text,
     variant text, micro_climes bigint, sent_order jsonb, cart_id text, unlock_date bigint,
-    created_at bigint, updated_at bigint, cancelled_at bigint, calculation_g bigint)
+    created_at bigint, updated_at bigint, cancelled_at bigint, calculation_g bigint, certificate_id text)
     RETURNING partner_id, environment, partner_order_id, micro_climes, created_at),
     history AS (INSERT INTO order_events (partner_id, environment, partner_order_id, kind, delta_micro_climes, micro_climes_after, at)
     SELECT partner_id, environment, partner_order_id, 'create', micro_climes, micro_climes, created_at FROM inserted)

@@ -51,9 +51,7 @@ export const eventStatements = {
   // Marks the order announced, unless another worker did, or it was cancelled, since it was read.
   announceUnlock: `UPDATE orders SET unlock_announced_at = :now WHERE partner_id = :partnerId AND environment = :environment
     AND partner_order_id = :partnerOrderId AND unlock_announced_at IS NULL AND cancelled_at IS NULL`,
-  // The public certificates (src/orders/certificates.ts): an id is given once, by the first read.
-  assignCertificate: `UPDATE orders SET certificate_id = :newId WHERE partner_id = :partnerId AND environment = :environment
-    AND partner_order_id = :partnerOrderId AND certificate_id IS NULL`,
+  // The public certificates (src/orders/certificates.ts): each order's id is written with the order.
   certificateOf: `SELECT certificate_id FROM orders WHERE partner_id = :partnerId AND environment = :environment
     AND partner_order_id = :partnerOrderId`,
   orderByCertificate: `SELECT * FROM orders WHERE certificate_id = :certificateId`,

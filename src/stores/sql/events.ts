@@ -171,8 +171,7 @@ export function sqlEventMethods(
         hasMore: found.length > query.limit,
       };
     },
-    async certificateOf(scope, partnerOrderId, newId) {
-      await runner.run('assignCertificate', { ...scope, partnerOrderId, newId });
+    async certificateOf(scope, partnerOrderId) {
       return (await runner.get<{ certificate_id: string }>('certificateOf', { ...scope, partnerOrderId }))?.certificate_id;
     },
     async orderByCertificate(certificateId) {

@@ -45,6 +45,9 @@ const steps: readonly { readonly name: StepName; readonly only?: DialectName }[]
   // The partner's face on its certificates (display name, kg of CO2e per clime, language) and its
   // catalogue of projects.
   { name: 'partner profiles and projects' },
+  // Each order's certificate id is written with the order, so that reading one never writes; the
+  // orders stored before get theirs here (docs/operations.md, "Failure modes").
+  { name: 'certificate ids at creation' },
 ];
 
 const inDialect = (dialect: SqlDialect, thing: { readonly only?: DialectName }): boolean =>
@@ -82,11 +85,11 @@ function stepSql(dialect: SqlDialect, step: StepName): string {
   const created = tables.filter((table) => table.createdIn === step).map((table) => createTableSql(dialect, table));
   const dropped = indexes.filter((index) => index.droppedIn === step).map((index) => `DROP INDEX IF EXISTS ${index.name};`);
   const indexed = indexes.filter((index) => index.createdIn === step).map((index) => createIndexSql(dialect, index));
-  const written = stepData.filter((data) => data.step === step).map((data) => data.sql);
   // Storage parameters are PostgreSQL's; SQLite has no autovacuum thresholds to set.
   const set = tableSettings
     .filter((settings) => settings.setIn === step && dialect.name === 'postgres')
     .map(({ table, settings }) => `ALTER TABLE ${table} SET (${Object.entries(settings).map(([name, value]) => `${name} = ${value}`).join(', ')});`);
+  const written = stepData.filter((data) => data.step === step).map(({ sql }) => (typeof sql === 'string' ? sql : sql[dialect.name]));
   return [...added, ...created, ...dropped, ...indexed, ...set, ...written].join('\n');
 }
 

@@ -1,6 +1,7 @@
 // The store methods that are one shared statement each, written once over a runner that executes
 // the dialect's rendered statements (synchronously for SQLite, on a pool for PostgreSQL).
 import { planOptIn } from '../../orders/machine.js';
+import { withoutCustomer } from '../../orders/erasure.js';
 import { DEFAULT_JOB_LIST_LIMIT, type Store } from '../../orders/store.js';
 import { integerOrNull, type SqlDialect, type SqlInteger } from './dialect.js';
 import { listingMethods } from './listings.js';
@@ -42,7 +43,7 @@ export interface SqlRunner {
 /** The methods of a {@link Store} that `sharedStoreMethods` provides; a SQL store adds the rest. */
 export type SharedStoreMethods = Pick<
   Store,
-  | 'getOrder' | 'saveOptIn' | 'getOptIn' | 'findApiKey' | 'setResultEndpoint' | 'getResultEndpoint'
+  | 'getOrder' | 'eraseCustomer' | 'saveOptIn' | 'getOptIn' | 'findApiKey' | 'setResultEndpoint' | 'getResultEndpoint'
   | 'enqueueJob' | 'saveJobResults' | 'startAttempt' | 'recordAttempt' | 'getJob' | 'listJobs' | 'retryJob'
   | 'extendLease' | 'redriveJobs' | 'jobQueueHealth'
   | 'listApiKeys' | 'touchApiKey' | 'listOrders' | 'listOptIns' | 'orderHistory' | 'listPartnerJobs'
@@ -70,6 +71,14 @@ export function sharedStoreMethods(runner: SqlRunner, dialect: SqlDialect): { me
   const methods: SharedStoreMethods = {
     async getOrder(scope, partnerOrderId) {
       return maybe(await runner.get<OrderRow>('order', { ...scope, partnerOrderId }), rows.order);
+    },
+    async eraseCustomer(scope, partnerOrderId) {
+      const row = await runner.get<OrderRow>('order', { ...scope, partnerOrderId });
+      if (row === undefined) return false;
+      // No transaction needed: nothing but an erasure changes sent_order, and erasing twice is erasing once.
+      const sentOrder = JSON.stringify(withoutCustomer(rows.order(row).order));
+      await runner.run('eraseCustomer', { ...scope, partnerOrderId, sentOrder });
+      return true;
     },
     async saveOptIn(scope, request, now) {
       const record = planOptIn(scope, request, now);

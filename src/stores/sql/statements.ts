@@ -55,6 +55,9 @@ export function sharedStatements(dialect: SqlDialect) {
   const limitKeys = dialect.textList('keys');
   return {
     order: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId`,
+    // Only an erasure writes sent_order after its insert (src/orders/erasure.ts).
+    eraseCustomer: `UPDATE orders SET sent_order = :sentOrder::jsonb
+    WHERE partner_id = :partnerId AND environment = :environment AND partner_order_id = :partnerOrderId`,
     upsertOptIn: `INSERT INTO opt_ins (partner_id, environment, cart_id, opted_in, micro_climes, updated_at)
     VALUES (:partnerId, :environment, :cartId, :optedIn, :microClimes, :updatedAt)
     ON CONFLICT (partner_id, environment, cart_id) DO UPDATE SET

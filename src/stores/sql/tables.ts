@@ -23,9 +23,9 @@ export type StepName =
   | 'unlocked listing'
   | 'recorded calculations'
   | 'events per environment'
-
   | 'order calculations'
-  | 'partner profiles and projects';
+  | 'partner profiles and projects'
+  | 'certificate ids at creation';
 
 export interface Column {
   readonly name: string;
@@ -42,10 +42,13 @@ export interface Column {
   readonly only?: DialectName;
 }
 
-/** Rows a step writes from what was stored before, once its tables and columns exist; the same SQL in both dialects. */
+/**
+ * Rows a step writes or fills in from what was stored before, once its tables, columns and indexes
+ * exist: the same SQL in both dialects, or each dialect's.
+ */
 export interface StepData {
   readonly step: StepName;
-  readonly sql: string;
+  readonly sql: string | Readonly<Record<DialectName, string>>;
 }
 
 export interface Table {
@@ -142,7 +145,8 @@ export const tables: readonly Table[] = [
       { name: 'updated_seq', type: 'bigint', default: '0', addedIn: 'order write counter', only: 'postgres' },
       // When the worker wrote the order's `order.unlocked` event, in the transaction that wrote it; null before.
       time('unlock_announced_at', { nullable: true, addedIn: 'order events' }),
-      // The id of the order's public certificate (128 random bits), given the first time the order is read.
+      // The id of the order's public certificate (128 random bits): written with the order since the
+      // step 'certificate ids at creation', which gave one to every order stored before it.
       text('certificate_id', { nullable: true, addedIn: 'order events' }),
       // With calculation_ids: their well-to-wheel grams, summed when the order was created; null without.
       { name: 'calculation_g', type: 'bigint', nullable: true, addedIn: 'order calculations' },
@@ -326,7 +330,24 @@ export const tables: readonly Table[] = [
 ];
 
 /** The rows the steps write from earlier data. */
-export const stepData: readonly StepData[] = [...eventStepData];
+export const stepData: readonly StepData[] = [
+  ...eventStepData,
+  {
+    // Orders stored before the step got their certificate id on their first read; each gets 128
+    // random bits now, in the id format the certificate URLs use (32 lower-case hex digits), so
+    // that reading an order never writes. PostgreSQL's md5 of two random UUIDs (244 random bits
+    // from its strong generator) gives 128 bits in that format.
+    // In PostgreSQL the same expression is the column's default, so that an order a server of the
+    // previous version inserts during a rolling upgrade gets its id in its insert too.
+    step: 'certificate ids at creation',
+    sql: {
+      sqlite: 'UPDATE orders SET certificate_id = lower(hex(randomblob(16))) WHERE certificate_id IS NULL;',
+      postgres:
+        'UPDATE orders SET certificate_id = md5(gen_random_uuid()::text || gen_random_uuid()::text) WHERE certificate_id IS NULL;\n' +
+        'ALTER TABLE orders ALTER COLUMN certificate_id SET DEFAULT md5(gen_random_uuid()::text || gen_random_uuid()::text);',
+    },
+  },
+];
 
 /**
  * The jobs table is a queue: every job is updated several times (claimed, attempted, finished), so

@@ -23,6 +23,8 @@ const FREE_BYTES_TO_RECOVER = 1024 * 1024;
 const READS = new Set<string>([
   'getOrder', 'getOptIn', 'findApiKey', 'apiKeysVersion', 'getResultEndpoint', 'getJob', 'listJobs', 'listApiKeys', 'listOrders',
   'listOptIns', 'orderHistory', 'listPartnerJobs', 'findInvite', 'getPasswordHash', 'findSession', 'signInFailures', 'jobQueueHealth', 'ping', 'close',
+  'certificateOf', 'orderByCertificate', 'listEvents', 'getEventsEndpoint', 'listEventDeliveries', 'getEventDelivery', 'getIdempotencyKey',
+  'getCalculation', 'listCalculations', 'emissionsRollup', 'orderCredits',
 ]);
 
 const codeOf = (error: unknown): string => String((error as { code?: unknown }).code ?? '');

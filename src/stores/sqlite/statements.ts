@@ -18,9 +18,9 @@ const sqliteStatements = {
   ordersByCart: `SELECT * FROM orders WHERE partner_id = :partnerId AND environment = :environment
     AND cart_id IN (SELECT value FROM json_each(:ids))`,
   insertOrder: `INSERT INTO orders (partner_id, environment, partner_order_id, variant, micro_climes,
-    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g)
+    sent_order, cart_id, unlock_date, created_at, updated_at, cancelled_at, calculation_g, certificate_id)
     VALUES (:partner_id, :environment, :partner_order_id, :variant, :micro_climes,
-    :sent_order, :cart_id, :unlock_date, :created_at, :updated_at, :cancelled_at, :calculation_g)`,
+    :sent_order, :cart_id, :unlock_date, :created_at, :updated_at, :cancelled_at, :calculation_g, :certificate_id)`,
   updateOrder: `UPDATE orders SET micro_climes = :micro_climes, updated_at = :updated_at, cancelled_at = :cancelled_at
     WHERE partner_id = :partner_id AND environment = :environment AND partner_order_id = :partner_order_id`,
   insertOrderEvent: `INSERT INTO order_events (partner_id, environment, partner_order_id, kind,

@@ -24,6 +24,7 @@ import type { SqliteRunner } from './statements.js';
 import { changeEventType, outboxEvent } from '../../orders/events.js';
 import { outboxParameters } from '../sql/events.js';
 import { calculationGramsOf, calculationGramsParameters, type CalculationGramsRow } from '../sql/profiles.js';
+import { newCertificateId } from '../../orders/certificates.js';
 
 /** The methods of the store that run in one transaction. */
 export type SqliteTransactions = Pick<
@@ -72,7 +73,7 @@ export function sqliteTransactions(
     const plan = planCreate(scope, variant, batch, { byId, byCart, ...(calculationGrams === undefined ? {} : { calculationGrams }) }, now);
     if (plan.ok) {
       for (const record of plan.inserts) {
-        runner.run('insertOrder', orderColumns(record, sentOrder));
+        runner.run('insertOrder', { ...orderColumns(record, sentOrder), certificate_id: newCertificateId() });
         runner.run('insertOrderEvent', eventRow(record, 'create', record.microClimes, now));
         runner.run('insertOutboxEvent', outboxParameters(outboxEvent(record, 'order.created', now)));
       }

@@ -7,6 +7,7 @@ import { eventBody, PREVIOUS_SECRET_GRACE_MS, type EventDelivery } from '../../o
 import type { Store } from '../../orders/store.js';
 import type { Scope } from '../../orders/types.js';
 import { expectThat } from '../expect.js';
+import { CERTIFICATE_ID } from '../../orders/certificates.js';
 import { now, order, otherPartner, production, staging, type DefineCheck } from './fixtures.js';
 
 /** Every event of the scope, oldest first. */
@@ -259,16 +260,20 @@ export function defineEventChecks(check: DefineCheck): void {
     expectThat(new Set([first!.eventId, second!.eventId])).toEqual(new Set([one!.eventId, two!.eventId]));
   });
 
-  check('certificates: gives each order one certificate id on the first ask, and finds the order by it', async (store) => {
+  check('certificates: gives each order its certificate id when it is created, and finds the order by it', async (store) => {
     await store.createOrders(staging, 'vote', [order()], now);
     await store.createOrders(production, 'vote', [order()], now);
-    expectThat(await store.certificateOf(staging, 'o-unknown', 'a'.repeat(32))).toBeUndefined();
-    expectThat(await store.certificateOf(staging, 'o-1', 'b'.repeat(32))).toBe('b'.repeat(32));
-    expectThat(await store.certificateOf(staging, 'o-1', 'c'.repeat(32))).toBe('b'.repeat(32));
-    expectThat(await store.certificateOf(production, 'o-1', 'd'.repeat(32))).toBe('d'.repeat(32));
-    expectThat(await store.orderByCertificate('b'.repeat(32))).toMatchObject({ ...staging, partnerOrderId: 'o-1' });
-    expectThat(await store.orderByCertificate('d'.repeat(32))).toMatchObject({ ...production, partnerOrderId: 'o-1' });
+    expectThat(await store.certificateOf(staging, 'o-unknown')).toBeUndefined();
+    const stagingId = await store.certificateOf(staging, 'o-1');
+    const productionId = await store.certificateOf(production, 'o-1');
+    expectThat(CERTIFICATE_ID.test(stagingId ?? ''), `${stagingId} is a certificate id`).toBe(true);
+    expectThat(CERTIFICATE_ID.test(productionId ?? ''), `${productionId} is a certificate id`).toBe(true);
+    expectThat(productionId === stagingId, 'two orders share a certificate id').toBe(false);
+    // The same id on every read, and after the order changed.
+    await store.changeOrder(staging, 'vote', 'o-1', { kind: 'add', climes: 1 }, now + 1);
+    expectThat(await store.certificateOf(staging, 'o-1')).toBe(stagingId);
+    expectThat(await store.orderByCertificate(stagingId!)).toMatchObject({ ...staging, partnerOrderId: 'o-1' });
+    expectThat(await store.orderByCertificate(productionId!)).toMatchObject({ ...production, partnerOrderId: 'o-1' });
     expectThat(await store.orderByCertificate('a'.repeat(32))).toBeUndefined();
-    expectThat(await store.orderByCertificate('c'.repeat(32))).toBeUndefined();
   });
 }
