@@ -10,6 +10,8 @@ import { bulkFlightRequestSchema, flightRequestSchema } from '../schemas/flight.
 import { freightRequestSchema } from '../schemas/freight.js';
 import { logisticsRequestSchema } from '../schemas/logistics.js';
 import { validateRecord } from '../schemas/record.js';
+import { TRIP_LEG_HINTS } from '../schemas/trip.js';
+import { strictBodyRefusal } from '../http/strict.js';
 import { transportationRequestSchema } from '../schemas/transportation.js';
 import { tripRequestSchema } from '../schemas/trip.js';
 import { validateRequest } from '../validation/fast-acceptors.js';
@@ -103,9 +105,10 @@ export function computeBulkBodies(job: Pick<JobRecord, 'jobId' | 'endpoint' | 'r
       results.push({ id, error: parsed.error });
       continue;
     }
-    // The bulk route is truecost's own, not the contract's: a field the calculator does not read is refused.
+    // The bulk route is truecost's own, not the contract's: a field the calculator does not read is
+    // refused as on the service's other own endpoints (docs/api.md, "Strict endpoints").
     if (parsed.ignored.length > 0) {
-      results.push({ id, error: { path: parsed.ignored[0]!, reason: `Unknown fields: ${parsed.ignored.join(', ')}.` } });
+      results.push({ id, error: strictBodyRefusal(endpoint === 'trip' ? { hints: TRIP_LEG_HINTS } : {}, parsed.ignored) });
       continue;
     }
     const checkedRecord = record === undefined ? undefined : validateRecord(record);

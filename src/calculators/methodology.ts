@@ -5,7 +5,7 @@ import { METHODOLOGY_VERSION } from '../data/version.js';
  * with every figure. `methodologyVersion` is not enumerable, so that `JSON.stringify`, a spread
  * and `Object.keys` see exactly the contract's body.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export type WithMethodologyVersion<T> = T & { readonly methodologyVersion: string };
 

@@ -70,10 +70,12 @@ export interface StoredEventsEndpoint extends EventsEndpoint {
   readonly allowHttp: boolean;
   /** The secret `secret` replaced, which signs beside it until `previousSecretUntil`; null when none does. */
   readonly previousSecret: string | null;
+  /** Until when `previousSecret` signs, in milliseconds since the epoch; null when none does. */
   readonly previousSecretUntil: number | null;
   /**
-   * When the environment's endpoint was first set: the events due from then on are delivered, the
-   * ones before stay in the feed only (a partner setting an endpoint is not sent its backlog).
+   * When the environment's endpoint was first set, in milliseconds since the epoch: the events due
+   * from then on are delivered, the ones before stay in the feed only (a partner setting an endpoint
+   * is not sent its backlog).
    */
   readonly deliverFrom: number;
 }

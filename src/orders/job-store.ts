@@ -121,6 +121,7 @@ export function isBodyResults(results: JobResults): results is readonly BulkBody
 export interface NewJob extends Scope {
   readonly jobId: string;
   readonly request: unknown;
+  /** When the job was accepted, in milliseconds since the epoch. */
   readonly createdAt: number;
   /** @remarks Since 0.5.0 */
   readonly endpoint?: CalculationEndpoint;

@@ -98,7 +98,7 @@ const order = fc.record(
 /**
  * One valid car of an E8 request.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const carArbitrary: fc.Arbitrary<CarQueryBody> = fc.record({
   car_id: fc.uuid(),
@@ -118,7 +118,7 @@ const load = fc.constantFrom(...LOADS);
 /**
  * One valid leg of an E11 request, by any shipping method.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const logisticsLegArbitrary: fc.Arbitrary<LogisticsLegBody> = fc.record(
   { shipping_method: fc.constantFrom(...SHIPPING_METHODS), shipping_distance: positive(), shipping_weight: positive(1000), truck_capacity: positive(40), load },
@@ -128,7 +128,7 @@ export const logisticsLegArbitrary: fc.Arbitrary<LogisticsLegBody> = fc.record(
 /**
  * One valid leg of an E12 request, by any commute method.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const commuteLegArbitrary: fc.Arbitrary<CommuteLegBody> = fc.record(
   { commute_method: fc.constantFrom(...COMMUTE_METHODS), commute_distance: positive(500) },
@@ -146,7 +146,7 @@ function withoutSharedReturn<Leg extends { load?: unknown; dry_run?: unknown }>(
  * One valid leg of an E13 request whose `configs.transportation_type` is `mode`: a container or
  * loose leg, with the truck fields when the mode is truck.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export function freightLegArbitrary(mode: FreightTransportationType): fc.Arbitrary<FreightLegBody> {
   const container = {
@@ -175,7 +175,7 @@ export function freightLegArbitrary(mode: FreightTransportationType): fc.Arbitra
  * ```ts
  * fc.assert(fc.property(flightRequestArbitrary, (request) => flightTruecost(request).truecost.length === request.queries.flights.length));
  * ```
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const flightRequestArbitrary: fc.Arbitrary<FlightRequestInput & { queries: { flights: NonEmpty<FlightInput> } }> = nonEmptyArray(
   flightQuery,
@@ -185,7 +185,7 @@ export const flightRequestArbitrary: fc.Arbitrary<FlightRequestInput & { queries
 /**
  * Valid E7 requests: 1 to 30 flights, each with its `flight_id`.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const bulkFlightRequestArbitrary: fc.Arbitrary<NonEmpty<BulkFlightInput>> = nonEmptyArray(flightQuery, 30).map(([first, ...rest]) => [
   { flight_id: 'F1', ...first },
@@ -195,7 +195,7 @@ export const bulkFlightRequestArbitrary: fc.Arbitrary<NonEmpty<BulkFlightInput>>
 /**
  * Valid E8 requests of 1 to 10 cars with distinct ids.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const carRequestArbitrary: fc.Arbitrary<CarRequestInput & { queries: { cars: NonEmpty<CarQueryBody> } }> = nonEmptyUniqueArray(
   carArbitrary,
@@ -206,7 +206,7 @@ export const carRequestArbitrary: fc.Arbitrary<CarRequestInput & { queries: { ca
 /**
  * Valid E9 requests (`vehicle_type: 'BUS'`) of 1 to 20 seat types.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const busRequestArbitrary: fc.Arbitrary<BusRequestInput & { queries: { seats: NonEmpty<SeatQueryBody> } }> = fc
   .record({ distance: positive(5000), seats: nonEmptyArray(seat, 20) })
@@ -215,7 +215,7 @@ export const busRequestArbitrary: fc.Arbitrary<BusRequestInput & { queries: { se
 /**
  * Valid E10 requests (`vehicle_type: 'SUV'`): no more seats occupied than the SUV has.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const suvRequestArbitrary: fc.Arbitrary<SuvRequestInput> = fc
   .record({ distance: positive(5000), total_capacity: fc.integer({ min: 1, max: 12 }) })
@@ -226,7 +226,7 @@ export const suvRequestArbitrary: fc.Arbitrary<SuvRequestInput> = fc
 /**
  * Valid E11 requests of 1 to 20 legs.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const logisticsRequestArbitrary: fc.Arbitrary<LogisticsRequestInput & { queries: { legs: NonEmpty<LogisticsLegBody> } }> = nonEmptyArray(
   logisticsLegArbitrary,
@@ -236,7 +236,7 @@ export const logisticsRequestArbitrary: fc.Arbitrary<LogisticsRequestInput & { q
 /**
  * Valid E12 requests of 1 to 30 legs.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const commuteRequestArbitrary: fc.Arbitrary<CommuteRequestInput & { queries: { legs: NonEmpty<CommuteLegBody> } }> = nonEmptyArray(
   commuteLegArbitrary,
@@ -246,7 +246,7 @@ export const commuteRequestArbitrary: fc.Arbitrary<CommuteRequestInput & { queri
 /**
  * Valid E13 requests of 1 to 20 legs, by truck, rail or ship.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const freightRequestArbitrary: fc.Arbitrary<FreightRequestInput & { queries: { legs: NonEmpty<FreightLegBody> } }> = fc
   .constantFrom(...FREIGHT_TRANSPORTATION_TYPES)
@@ -257,21 +257,21 @@ export const freightRequestArbitrary: fc.Arbitrary<FreightRequestInput & { queri
 /**
  * One valid trip leg per mode (POST /v3/trip): `tripLegArbitraries.hotel` makes hotel stays.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const tripLegArbitraries: TripLegArbitraries = tripLegArbitrariesOf(flightQuery);
 
 /**
  * One valid trip leg of any mode.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const tripLegArbitrary: fc.Arbitrary<TripLegInput> = fc.oneof(...Object.values(tripLegArbitraries));
 
 /**
  * Valid trips (POST /v3/trip) of 1 to 12 legs of any modes, with or without a `trip_id`.
  *
- * @remarks Since 0.6.0
+ * @remarks Since 0.5.0
  */
 export const tripRequestArbitrary: fc.Arbitrary<TripRequestInput & { trip: { legs: NonEmpty<TripLegInput> } }> = tripArbitraryOf(flightQuery, 12);
 

@@ -79,7 +79,9 @@ describe("the service's own endpoints", () => {
   const contract = new Set(['createOrder', 'createOrders', 'addClimes', 'removeClimes', 'setOptIn', 'flightTruecost', 'bulkFlightTruecost', 'carTruecost', 'transportationTruecost', 'logisticsTruecost', 'commuteTruecost', 'freightTruecost', 'freightTruecostAlias']);
 
   it('are every route with a body outside the contract (E1 to E13 and the freight alias)', () => {
-    for (const route of routes.filter((route) => route.body !== undefined)) {
+    // The bulk route reads only its list when it queues a job; the worker refuses a field a body's
+    // calculator does not read as that body's error (test/bulk/bodies.test.ts).
+    for (const route of routes.filter((route) => route.body !== undefined && route.operationId !== 'bulkTruecost')) {
       expect(route.strictBody !== undefined, route.operationId).toBe(!contract.has(route.operationId));
     }
     expect(ownWithBody.map((route) => route.path)).toContain('/v3/trip');
