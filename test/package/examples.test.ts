@@ -48,7 +48,7 @@ describe('examples/ on the packed package', () => {
   it.each([
     ['express.ts', '/truecost'],
     ['fastify.ts', '/truecost'],
-    ['hono.ts', ''],
+    ['hono.ts', '/truecost'],
     ['node-http.ts', ''],
   ])('%s serves the API with the key it created, beside the application', async (file, prefix) => {
     const child = example(file, { PORT: '0' });
