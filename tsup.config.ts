@@ -18,21 +18,6 @@ export const entries = {
 type Plugin = NonNullable<Options['esbuildPlugins']>[number];
 
 /**
- * The command loads a store only when `--db` names it (`await import('../stores/sqlite.js')`).
- * Bundled, that import would be inlined and its driver (`better-sqlite3`, `pg`) imported when the
- * command starts, so `truecost --help` would fail wherever the optional driver is not installed.
- * Instead the command imports the store entries the package already ships, next to it in `dist/`.
- */
-const storesStayEntries: Plugin = {
-  name: 'stores-stay-entries',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/stores\/(sqlite|postgres)\.js$/ }, (args) =>
-      /[\\/]src[\\/]cli[\\/]/.test(args.importer) ? { path: args.path.replace('../', './'), external: true } : undefined,
-    );
-  },
-};
-
-/**
  * zod/mini's schema functions are free of side effects (zod marks them `@__NO_SIDE_EFFECTS__`), but
  * a bundler such as esbuild reads that mark only on calls within the file that declares the
  * function. A schema of truecost is nested calls (`z.object({ id: z.string().check(z.minLength(1)) })`):
@@ -69,43 +54,31 @@ const common = {
 
 /**
  * ES modules as they are in src/, one file per module, so that a user's bundler keeps only the
- * modules an import reaches ("sideEffects": false). The command has its own build below.
+ * modules an import reaches ("sideEffects": false). The command's modules (src/cli/) are built
+ * too, for scripts/build-node.mjs to bundle into dist/cli.js; it then removes them.
  */
 export const moduleBuild: Options = {
   ...common,
-  entry: ['src/**/*.ts', '!src/cli/**'],
+  entry: ['src/**/*.ts'],
   format: ['esm'],
   bundle: false,
   dts: { entry: entries },
   esbuildPlugins: [pureSchemaCalls],
 };
 
-/** The `truecost` command: one ES module, so that it starts by reading one file; it imports the store entries of {@link moduleBuild}. */
-export const commandBuild: Options = {
-  ...common,
-  entry: { cli: 'src/cli/index.ts' },
-  format: ['esm'],
-  splitting: false,
-  treeshake: true,
-  esbuildPlugins: [storesStayEntries],
-};
-
-// The four builds run at once: `npm run build` empties dist/ before them, and then builds the ES
-// modules for Node (dist/node/) from the first with rollup (scripts/build-node.mjs). `npm start`
-// builds only the first, without declarations, and the command (tsup.service.config.ts).
+// The three builds run at once: `npm run build` empties dist/ before them, and then bundles the
+// ES modules of the first with rollup (scripts/build-node.mjs) into the files Node loads: the ES
+// modules of dist/node/, the command (dist/cli.js) and the CommonJS entries (dist/*.cjs), which
+// share their chunks, so the data tables are in the package once per format. `npm start` builds
+// only the first, without declarations, then runs scripts/build-node.mjs (tsup.service.config.ts).
 export default defineConfig([
   moduleBuild,
   {
-    // CommonJS: one bundle per entry, for require().
+    // The declarations of the CommonJS entries (.d.cts); their code is bundled by scripts/build-node.mjs.
     ...common,
     entry: entries,
     format: ['cjs'],
-    dts: true,
-    splitting: false,
-    treeshake: true,
-    esbuildPlugins: [pureSchemaCalls],
-    // import.meta.url in the CommonJS build (the Node adapter locates installed assets with it).
-    shims: true,
+    dts: { only: true },
   },
   {
     // truecost/checkout as one minified ES module for a shop to serve itself
@@ -119,5 +92,4 @@ export default defineConfig([
     treeshake: true,
     sourcemap: false,
   },
-  commandBuild,
 ]);

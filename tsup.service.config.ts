@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
-import { commandBuild, moduleBuild } from './tsup.config.js';
+import { moduleBuild } from './tsup.config.js';
 
-// What `truecost serve` runs from dist/ (scripts/start.mjs): the command and the ES modules its
-// stores are loaded from, without type declarations, CommonJS or the checkout bundle, and without
-// emptying dist/. `npm run build` builds the whole package.
-export default defineConfig([{ ...moduleBuild, dts: false }, commandBuild]);
+// What `truecost serve` runs from dist/ (scripts/start.mjs): the ES modules, without type
+// declarations or the checkout bundle, and without emptying dist/; scripts/start.mjs then bundles
+// them with scripts/build-node.mjs. `npm run build` builds the whole package.
+export default defineConfig([{ ...moduleBuild, dts: false }]);

@@ -3,7 +3,11 @@ import express, { type Express } from 'express';
 import { toExpressHandler, type FetchHandler } from 'truecost/http';
 import { addressOf, demoHandler, isMain, port } from './shared.js';
 
-/** The merchant's Express app, with truecost mounted under /truecost beside its own routes. */
+/**
+ * The merchant's Express app, with truecost mounted under /truecost beside its own routes. What is
+ * not the API's (`/`, `/truecost/cart`) is the app's, down to Express's own 404. Behind the app's
+ * `express.json()` it works the same (docs/frameworks.md).
+ */
 export function createApp(handler: FetchHandler): Express {
   const app = express();
   app.get('/', (_request, response) => {

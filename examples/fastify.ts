@@ -3,7 +3,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { toFastifyPlugin, type FetchHandler } from 'truecost/http';
 import { addressOf, demoHandler, isMain, port } from './shared.js';
 
-/** The merchant's Fastify app, with truecost registered under /truecost beside its own routes. */
+/**
+ * The merchant's Fastify app, with truecost registered under /truecost beside its own routes. What
+ * is not the API's (`/truecost/cart`) gets Fastify's own 404.
+ */
 export async function createApp(handler: FetchHandler): Promise<FastifyInstance> {
   const app = Fastify();
   app.get('/', async () => 'The shop');

@@ -7,14 +7,16 @@ import { createMemoryStore } from 'truecost/stores/memory';
 /**
  * A handler on a fresh memory store, and a staging key for partner `demo`. The API reference page
  * (`/docs`) needs the script of `@scalar/api-reference`, read from node_modules once at start.
+ * `basePath` is the prefix the application serves the API under, when the framework does not
+ * remove it from the request's URL (Hono; docs/frameworks.md).
  */
-export async function demoHandler(): Promise<{ handler: FetchHandler; key: string }> {
+export async function demoHandler(options: { readonly basePath?: string } = {}): Promise<{ handler: FetchHandler; key: string }> {
   const store = createMemoryStore();
   // A key is shown once, here; the store keeps only its hash.
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'demo', environment: 'staging', createdAt: Date.now() });
   const apiReferenceScript = await readApiReferenceScript();
-  return { handler: createHandler({ store, ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }) }), key };
+  return { handler: createHandler({ store, ...options, ...(apiReferenceScript === undefined ? {} : { apiReferenceScript }) }), key };
 }
 
 /** The port to listen on: `PORT`, default 3000 (`PORT=0` picks a free one). */

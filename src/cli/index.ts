@@ -12,7 +12,7 @@ import { eventsCommand } from './events.js';
 import { jobsCommand } from './jobs.js';
 import { projectsCommand, setProfileCommand } from './profiles.js';
 import { ordersCommand } from './orders.js';
-import { serveCommand } from './serve.js';
+import { requirePackages, SERVICE_PACKAGES } from './service-packages.js';
 import { tripCommand } from './trip.js';
 import type { Output } from './types.js';
 import { helpOf, helpPointer, MissingPackageError, USAGE, UsageError } from './usage.js';
@@ -44,9 +44,13 @@ async function main(args: readonly string[]): Promise<number | undefined> {
     return 0;
   }
   switch (command) {
-    case 'serve':
+    case 'serve': {
+      // Loaded only here: the service's log and metrics packages are optional (./service-packages.ts).
+      await requirePackages('truecost serve', SERVICE_PACKAGES);
+      const { serveCommand } = await import('./serve.js');
       await serveCommand(args.slice(1), output);
       return undefined;
+    }
     case 'keys':
       if (sub === 'create') {
         output.out(await createKeyCommand(rest));

@@ -91,4 +91,13 @@ export interface HandlerOptions {
   readonly staleKeyWindowMs?: number;
   /** How long Idempotency-Keys are kept (docs/api.md, "Safe retries"); defaults when absent. */
   readonly idempotency?: IdempotencyOptions;
+  /**
+   * The path the API is served under, such as `/carbon`, as the request's URL shows it: removed
+   * before routing (`/carbon/v3/flight` is E6), and a request outside it answered 404 (or, through a
+   * framework adapter, left to the application). Without it, and without `publicUrl`, it is also
+   * the OpenAPI document's server and the start of `certificate_url`. Default: none, the root.
+   * See docs/frameworks.md.
+   * @remarks Since 0.6.0
+   */
+  readonly basePath?: string;
 }

@@ -15,6 +15,7 @@ import { buildOpenApiDocument } from './openapi.js';
 import { createRateLimiter, rateLimitPolicy, type RateDecision } from './rate-limit.js';
 import { failure, type Reply } from './reply.js';
 import type { AnyRoute, RouteContext, RouteServices } from './route.js';
+import { normalBasePath, pathUnder } from './mount.js';
 import { requestPath, requestQuery } from './path.js';
 import { createRouter } from './router.js';
 import { routes as defaultRoutes } from './routes.js';
@@ -26,10 +27,22 @@ import type { FetchHandler, HandlerCore, HandlerOptions, IncomingCall, OutgoingA
 export type { FetchHandler, HandlerCore, HandlerOptions, IncomingCall, OutgoingAnswer, RequestLogEntry } from './handler-types.js';
 
 const coreKey = Symbol.for('truecost.handlerCore');
+const mountKey = Symbol.for('truecost.handlerMount');
 
 /** The core of a handler made by {@link createHandler}, or undefined for any other fetch handler. */
 export function handlerCore(handler: FetchHandler): HandlerCore | undefined {
   return (handler as FetchHandler & { [coreKey]?: HandlerCore })[coreKey];
+}
+
+/** Where a handler made by {@link createHandler} is mounted: its route table and base path, for the framework adapters. */
+export interface HandlerMount {
+  readonly routes: readonly AnyRoute[];
+  readonly basePath: string;
+}
+
+/** The mount of a handler made by {@link createHandler}, or undefined for any other fetch handler. */
+export function handlerMount(handler: FetchHandler): HandlerMount | undefined {
+  return (handler as FetchHandler & { [mountKey]?: HandlerMount })[mountKey];
 }
 
 /** The default {@link HandlerOptions.staleKeyWindowMs}: one minute. */
@@ -84,17 +97,19 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   const limiter = rateLimit && (rateLimit.limiter ?? createRateLimiter(rateLimit));
   const policy = rateLimit && rateLimitPolicy(rateLimit);
   const route = createRouter(routes);
+  const basePath = normalBasePath(options.basePath);
+  // Under a base path, and without an address of its own, the service is reached at that path.
+  const publicUrl = options.publicUrl ?? (basePath === '' ? undefined : basePath);
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
   const tooLarge = tooLargeFor(maxBodyBytes);
   let document: unknown;
   const services: RouteServices = {
     newJobId: () => crypto.randomUUID(),
     jobQueued: (jobId) => options.onJobQueued?.(jobId),
-    openApiDocument: () =>
-      (document ??= buildOpenApiDocument(routes, options.publicUrl === undefined ? {} : { serverUrl: options.publicUrl })),
+    openApiDocument: () => (document ??= buildOpenApiDocument(routes, publicUrl === undefined ? {} : { serverUrl: publicUrl })),
     apiReferenceScript: options.apiReferenceScript,
     draining: () => options.draining?.() === true,
-    publicUrl: options.publicUrl,
+    publicUrl,
   };
 
   const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
@@ -158,7 +173,9 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   }
 
   async function dispatch(call: IncomingCall, trace: Trace): Promise<Reply> {
-    const match = route(call.method, call.path);
+    const path = pathUnder(basePath, call.path);
+    if (path === undefined) return failure('notFound');
+    const match = route(call.method, path);
     if (match.kind === 'not_found') return failure('notFound');
     if (match.kind === 'method_not_allowed') return failure('methodNotAllowed', undefined, { allow: match.allow.join(', ') });
     const matched = match.route;
@@ -233,7 +250,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       ...(recording === undefined ? {} : { recording }),
     };
     if (idempotencyKey === null) return matched.handle(context);
-    const fingerprint = await requestFingerprint(call.method, call.path, bodyText);
+    const fingerprint = await requestFingerprint(call.method, path, bodyText);
     const request = { scope, key: idempotencyKey, fingerprint, now: context.now };
     return runIdempotent(store, request, options.idempotency ?? {}, (idempotency) => matched.handle({ ...context, idempotency }));
   }
@@ -286,7 +303,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     });
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
-  return Object.assign(handler, { [coreKey]: core });
+  const mount: HandlerMount = { routes, basePath };
+  return Object.assign(handler, { [coreKey]: core, [mountKey]: mount });
 }
 
 /** Whether a parsed body is an object that carries `record`. */

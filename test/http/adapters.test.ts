@@ -57,15 +57,15 @@ describe('adapters, each started for real on 127.0.0.1', () => {
     }
   });
 
-  it('serves the API through Hono, beside the shop', async () => {
-    const { handler, key } = await demoHandler();
+  it('serves the API through Hono, under a prefix, beside the shop', async () => {
+    const { handler, key } = await demoHandler({ basePath: honoExample.BASE_PATH });
     const server = serve({ fetch: honoExample.createApp(handler).fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', resolve));
     try {
       const base = baseOf(server.address());
       expect(await (await fetch(`${base}/`)).text()).toBe('The shop');
-      await exerciseServer(base, key);
-      await expectDocsServed(base);
+      await exerciseServer(`${base}/truecost`, key);
+      await expectDocsServed(`${base}/truecost`);
     } finally {
       server.close();
     }

@@ -6,13 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installPacked, root, run, type PackedConsumer } from './packed.js';
 
 // examples/ run as an application runs them: copied out of the repository, importing `truecost`,
-// `truecost/http` and `truecost/stores/memory` from the packed tarball, installed. The frameworks
-// and tsx (to run TypeScript) are linked from this checkout.
+// `truecost/http` and `truecost/stores/memory` from the packed tarball, installed. The frameworks,
+// tsx (to run TypeScript) and the service's optional packages (pino, prom-client, for
+// `truecost serve`) are linked from this checkout.
 let packed: PackedConsumer;
 
 beforeAll(() => {
   packed = installPacked();
-  packed.link('tsx', 'express', 'fastify', 'hono', '@hono/node-server');
+  packed.link('tsx', 'express', 'fastify', 'hono', '@hono/node-server', 'pino', 'prom-client');
   cpSync(join(root, 'examples'), join(packed.consumer, 'examples'), { recursive: true });
 }, 480_000);
 
@@ -47,7 +48,7 @@ describe('examples/ on the packed package', () => {
   it.each([
     ['express.ts', '/truecost'],
     ['fastify.ts', '/truecost'],
-    ['hono.ts', ''],
+    ['hono.ts', '/truecost'],
     ['node-http.ts', ''],
   ])('%s serves the API with the key it created, beside the application', async (file, prefix) => {
     const child = example(file, { PORT: '0' });

@@ -1,5 +1,5 @@
 // The packed tarball installed as a user installs it: `npm pack`, then `npm install` of the
-// tarball into a fresh project outside the repository, without any optional package. The package
+// tarball into a fresh project outside the repository, without any optional package or peer. The package
 // is built and packed from a copy of the checkout, so that its build never empties the checkout's
 // dist/ while another suite packs it.
 import { execFileSync } from 'node:child_process';
@@ -29,7 +29,7 @@ export interface PackedConsumer {
 /** What the build and `npm pack` read from the checkout. */
 const PACKED_SOURCES = ['package.json', 'README.md', 'NOTICE.md', 'tsup.config.ts', 'tsconfig.json', 'src', 'scripts'];
 
-/** Packs (a copy of) the checkout and installs the tarball into a fresh project (truecost and zod only). */
+/** Packs (a copy of) the checkout and installs the tarball into a fresh project (truecost and zod only; link the rest). */
 export function installPacked(): PackedConsumer {
   const work = mkdtempSync(join(tmpdir(), 'truecost-package-'));
   const checkout = join(work, 'checkout');
@@ -41,7 +41,7 @@ export function installPacked(): PackedConsumer {
   const consumer = join(work, 'consumer');
   mkdirSync(consumer);
   writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional', join(work, name)], consumer);
+  run('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', '--omit=optional', '--omit=peer', join(work, name)], consumer);
   return {
     tarball: join(work, name),
     consumer,
