@@ -242,8 +242,12 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // by 9 kB with the carrier seat maps, order events and certificates, and by 9 kB with the aircraft
   // families by operating carrier and the table's 61 carriers, which the flight bundle carries too; the flight
   // bundle holds its 60 kB with the table's 73 carriers (docs/bundle-size.md). The car's rose by
-  // 0.1 kB with the deep freeze of the values validate returns.
-  const ceilings: Record<BundleName, number> = { car: 11_100, orders: 10_000, flight: 60_000, handler: 111_000, checkout: 4_000 };
+  // 0.1 kB with the deep freeze of the values validate returns, and with the flight's by 0.2 and
+  // 0.1 kB with the methodology version on every result and validate's every problem; the
+  // handler's by 14 kB with recorded calculations and the emissions statement, bulk for every
+  // calculator, orders tied to their figures with the certificate's words, events per environment
+  // and the strict own endpoints (docs/bundle-size.md).
+  const ceilings: Record<BundleName, number> = { car: 11_300, orders: 10_000, flight: 60_100, handler: 125_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
