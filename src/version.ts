@@ -5,4 +5,4 @@
  *
  * @remarks Since 0.2.0
  */
-export const PACKAGE_VERSION = '0.4.0';
+export const PACKAGE_VERSION = '0.5.0';
