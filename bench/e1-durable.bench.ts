@@ -7,11 +7,10 @@
 // process, each request a new partner_order_id.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { compare, type Measurement } from './harness.js';
+import { compare, driveKeepAlive, type Measurement } from './harness.js';
 
 const CONNECTIONS = 16;
 const DURATION_MS = 3000;
@@ -60,33 +59,7 @@ const body = (): string =>
   JSON.stringify({ order: { climes: 12.5, partner_order_id: `bench-${orderNumber++}`, customer_email: 'ada@example.com', customer_name: 'Ada Lovelace' } });
 
 /** Orders created in `ms` milliseconds, each a new one. */
-async function drive(server: Server, ms: number): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const text = body();
-      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-api-key': server.key };
-      const sent = request({ host: '127.0.0.1', port: server.port, path: PATH, method: 'POST', agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      sent.on('error', reject);
-      sent.end(text);
-    });
-  let done = 0;
-  const end = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const status = await once();
-        if (status !== 201) throw new Error(`${server.name}: status ${status}`);
-        done += 1;
-      }
-    }),
-  );
-  agent.destroy();
-  return done;
-}
+const drive = (server: Server, ms: number): Promise<number> => driveKeepAlive(server, PATH, body, ms, CONNECTIONS);
 
 const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 

@@ -2,6 +2,48 @@
 // after a warm-up, and reports operations per second; `compare` prints a target against its
 // baseline from the same run, as a ratio. Benchmarks never assert on time.
 
+import { Agent, request } from 'node:http';
+
+/** A server a keep-alive load is sent to: its port and API key, and its name for failures. */
+export interface LoadTarget {
+  readonly name: string;
+  readonly port: number;
+  readonly key: string;
+}
+
+/**
+ * POSTs to `path` from `connections` keep-alive connections for `ms` milliseconds, each request
+ * with the body `body()` gives (the same text, or a new one each time); resolves to how many
+ * answers came, and throws on an answer that is not 2xx.
+ */
+export async function driveKeepAlive(server: LoadTarget, path: string, body: () => string, ms: number, connections: number): Promise<number> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const once = () =>
+    new Promise<number>((resolve, reject) => {
+      const text = body();
+      const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), 'x-api-key': server.key };
+      const sent = request({ host: '127.0.0.1', port: server.port, path, method: 'POST', agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      sent.on('error', reject);
+      sent.end(text);
+    });
+  let done = 0;
+  const end = performance.now() + ms;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const status = await once();
+        if (status < 200 || status >= 300) throw new Error(`${server.name}: status ${status}`);
+        done += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  return done;
+}
+
 export interface Measurement {
   readonly name: string;
   readonly opsPerSecond: number;

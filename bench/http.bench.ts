@@ -9,11 +9,10 @@
 // on what else the host is doing.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { compare, type Measurement } from './harness.js';
+import { compare, driveKeepAlive, type Measurement } from './harness.js';
 import { e1, e6 } from './http-bodies.js';
 
 const CONNECTIONS = 16;
@@ -83,7 +82,7 @@ const wrkPath = (() => {
 
 /** Requests completed against the server in `ms` milliseconds: wrk when installed, else a Node loop. */
 async function drive(server: Server, path: string, body: string, ms: number): Promise<number> {
-  return wrkPath === undefined ? driveFromNode(server, path, body, ms) : driveWithWrk(wrkPath, server, path, body, ms);
+  return wrkPath === undefined ? driveKeepAlive(server, path, () => body, ms, CONNECTIONS) : driveWithWrk(wrkPath, server, path, body, ms);
 }
 
 async function driveWithWrk(wrk: string, server: Server, path: string, body: string, ms: number): Promise<number> {
@@ -110,33 +109,6 @@ async function driveWithWrk(wrk: string, server: Server, path: string, body: str
   const total = /(\d+) requests in/.exec(output);
   if (total === null) throw new Error(`wrk printed no total: ${output}`);
   return Number(total[1]);
-}
-
-async function driveFromNode(server: Server, path: string, body: string, ms: number): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'x-api-key': server.key };
-  const once = () =>
-    new Promise<number>((resolve, reject) => {
-      const sent = request({ host: '127.0.0.1', port: server.port, path, method: 'POST', agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      sent.on('error', reject);
-      sent.end(body);
-    });
-  let done = 0;
-  const end = performance.now() + ms;
-  await Promise.all(
-    Array.from({ length: CONNECTIONS }, async () => {
-      while (performance.now() < end) {
-        const status = await once();
-        if (status >= 300) throw new Error(`${server.name}: status ${status}`);
-        done += 1;
-      }
-    }),
-  );
-  agent.destroy();
-  return done;
 }
 
 interface Run {
