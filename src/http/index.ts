@@ -18,7 +18,7 @@ export { API_KEY_PREFIXES, environmentOfKey, generateApiKey, hashApiKey } from '
 export { buildOpenApiDocument, type JsonObject, type OpenApiOptions } from './openapi.js';
 export type { RateDecision, RateLimiter, RateLimitOptions } from './rate-limit.js';
 export type { Reply } from './reply.js';
-export type { AnyRoute, IdempotentWrite, Method, QueryParameter, Route, RouteContext, RouteServices, SuccessResponse } from './route.js';
+export type { AnyRoute, IdempotentWrite, Method, QueryParameter, Route, RouteContext, RouteServices, StrictBody, SuccessResponse } from './route.js';
 export type { IdempotencyOptions } from './idempotency.js';
 export { routes } from './routes.js';
 export {

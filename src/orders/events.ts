@@ -14,7 +14,7 @@ export type OrderEventType = (typeof ORDER_EVENT_TYPES)[number];
 
 /**
  * Where an event is on its way to the partner's events endpoint: queued (also between retries, and
- * while it is in the feed only: see {@link isFeedOnly}), delivering (leased by a worker), delivered,
+ * while it is in the feed only: see `isFeedOnly`), delivering (leased by a worker), delivered,
  * failed (no retry left), or skipped (the partner's endpoint was gone when its turn came; the
  * events feed still lists it).
  */
@@ -150,7 +150,7 @@ export interface EventListQuery {
 export interface EventStore {
   /**
    * Sets (or replaces) the partner's events endpoint of one environment, creating the partner when
-   * needed (see {@link nextEventsEndpoint}: a new secret keeps the old one signing for 24 hours).
+   * needed (see `nextEventsEndpoint`: a new secret keeps the old one signing for 24 hours).
    */
   setEventsEndpoint(partnerId: string, environment: Environment, endpoint: EventsEndpoint, now: number): Promise<void>;
   getEventsEndpoint(partnerId: string, environment: Environment): Promise<StoredEventsEndpoint | undefined>;
@@ -158,7 +158,7 @@ export interface EventStore {
    * Atomically takes at most `limit` due events, oldest due first, and leases each to `workerId`
    * until `now + leaseMs`, marking it delivering. An event is due when it is queued or delivering,
    * `nextAttemptAt <= now`, its lease is absent or expired, its environment has an events endpoint
-   * and it is not in the feed only ({@link isFeedOnly}), and no earlier event of its order is still
+   * and it is not in the feed only (`isFeedOnly`), and no earlier event of its order is still
    * on its way (only delivered, skipped and feed-only ones are not): so a batch never holds two
    * events of one order. Events in the feed only cost no write.
    */
@@ -171,7 +171,7 @@ export interface EventStore {
   extendEventLease(eventId: string, workerId: string, leaseExpiresAt: number): Promise<boolean>;
   /**
    * Queues the partner's event due at `now` with no attempt counted, under its own id, when
-   * {@link resendRefusal} allows it; else says why not ('unknown' also for another partner's event).
+   * `resendRefusal` allows it; else says why not ('unknown' also for another partner's event).
    */
   resendEvent(partnerId: string, eventId: string, now: number): Promise<ResendOutcome>;
   /**

@@ -118,6 +118,22 @@ export type {
   Store,
 } from './store.js';
 export type { RateBucket, RateLimitStore, RateTake } from './rate-limit-store.js';
+// Recorded calculations and the emissions statement's per-day totals (docs/api.md, "Recorded calculations").
+export { CALCULATION_DATA_TYPES, CALCULATION_ENDPOINTS, EMISSIONS_GROUPINGS, UNCLASSIFIED_GROUP } from './calculations.js';
+export type {
+  CalculationDataType,
+  CalculationEndpoint,
+  CalculationListQuery,
+  CalculationRecord,
+  CalculationStore,
+  CalculationTotals,
+  EmissionsGrouping,
+  EmissionsQuery,
+  EmissionsRollupRow,
+  OrderCredits,
+} from './calculations.js';
+// The partner's face on its certificates and its catalogue of projects (docs/api.md, "Certificates").
+export { PROFILE_LOCALES, type PartnerProfile, type ProfileLocale, type ProfileStore, type ProjectRecord } from './profiles.js';
 export { IdempotencyClaimLost } from './idempotency.js';
 export type {
   IdempotencyClaim,
