@@ -11,7 +11,7 @@ const root = resolve(import.meta.dirname, '..');
 const UNIT_IN_NAME = /(_km|Km|_kg|Kg|Kilograms|kilograms|_t|Tonnes|tonnes|_tonnes|Ms|_ms|Seconds|_seconds|Bytes|_bytes|MicroClimes|Grams|_g|Percent)$/;
 /** A unit, or the statement that the number is a count, a ratio or a code, in a doc comment. */
 const UNIT_IN_DOC =
-  /\b(kg|grams?|tonnes?|km|kWh|litres?|ms|milliseconds?|seconds?|minutes?|hours?|days?|bytes?|micro-climes|climes|degrees?|tokens?|tokens\/s|count|how many|multiplier|fraction|share|ratio|status code)\b|%|in `\w+`|in the unit of|in the (element|result)'s unit/i;
+  /\b(kg|grams?|tonnes?|km|kWh|litres?|ms|milliseconds?|seconds?|minutes?|hours?|days?|bytes?|micro-climes|climes|degrees?|tokens?|tokens\/s|count|how many|multiplier|fraction|share|ratio|code)\b|%|in `\w+`|in the unit of|in the (element|result)'s unit/i;
 
 interface NumericField {
   readonly field: string;

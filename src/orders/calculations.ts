@@ -36,10 +36,11 @@ export interface CalculationRecord extends Scope {
   readonly endpoint: CalculationEndpoint;
   readonly reference: string | null;
   readonly client: string | null;
-  /** When what was calculated took place (the partner's `occurred_at`, else the time of the request). */
+  /** When what was calculated took place (the partner's `occurred_at`, else the time of the request), in milliseconds since the epoch. */
   readonly occurredAt: number;
+  /** When the calculation was recorded, in milliseconds since the epoch. */
   readonly recordedAt: number;
-  /** The GHG Protocol Scope 3 category, 1 to 15, or null when the partner gave none. */
+  /** The GHG Protocol Scope 3 category, a code from 1 to 15, or null when the partner gave none. */
   readonly scope3Category: number | null;
   readonly methodologyVersion: string;
   /** Well-to-wheel CO2e: `tankToWheelGrams + wellToTankGrams`. */
@@ -67,6 +68,7 @@ export interface CalculationListQuery {
   readonly reference?: string;
   /** The id of the last calculation of the previous page. */
   readonly after?: string;
+  /** How many calculations the page holds at most. */
   readonly limit: number;
 }
 
@@ -75,6 +77,7 @@ export interface EmissionsRollupRow {
   /** The category (`'1'` to `'15'`), endpoint, month (`YYYY-MM`) or client; {@link UNCLASSIFIED_GROUP} when none. */
   readonly group: string;
   readonly methodologyVersion: string;
+  /** How many calculations the totals count. */
   readonly count: number;
   readonly wellToWheelGrams: number;
   readonly tankToWheelGrams: number;
@@ -114,7 +117,7 @@ export interface EmissionsQuery {
 
 /** The orders of a period, shown beside the emissions and never subtracted from them. */
 export interface OrderCredits {
-  /** Orders created in the period, cancelled ones included. */
+  /** How many orders were created in the period, cancelled ones included. */
   readonly orders: number;
   /** The climes those orders hold now, in micro-climes (a cancelled order holds none). */
   readonly microClimes: number;

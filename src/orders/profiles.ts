@@ -39,7 +39,9 @@ export interface ProjectRecord {
   readonly registry: string | null;
   /** The project's page at its registry: http or https only, or null. */
   readonly registryUrl: string | null;
+  /** When the project was added, in milliseconds since the epoch. */
   readonly createdAt: number;
+  /** When the project was last replaced, in milliseconds since the epoch. */
   readonly updatedAt: number;
 }
 
