@@ -5,20 +5,19 @@
 // synchronous = FULL before the answer). Each runs in its own process; they take turns for a few
 // rounds and the median of each is reported, with the ratio. The load is a keep-alive loop in this
 // process, each request a new partner_order_id.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { compare, driveKeepAlive, type Measurement } from './harness.js';
+import { startService } from './http.bench.js';
 
 const CONNECTIONS = 16;
 const DURATION_MS = 3000;
 const WARMUP_MS = 1000;
 /** The servers take turns for this many rounds (`BENCH_ROUNDS`, default 5). */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_ROUNDS'] ?? 5) || 5);
-const root = join(import.meta.dirname, '..');
-const cli = [join(root, 'dist/cli.js')];
 const PATH = '/v3/integrations/vote/order';
 
 interface Server {
@@ -37,23 +36,6 @@ async function startFastify(directory: string): Promise<Server> {
   return { name: 'Fastify 5 + better-sqlite3 (WAL, synchronous = FULL)', child, port: Number(port), key };
 }
 
-async function startService(directory: string): Promise<Server> {
-  const db = `sqlite:${join(directory, 'truecost.db')}`;
-  const created = spawnSync(process.execPath, [...cli, 'keys', 'create', '--partner', 'bench', '--env', 'staging', '--db', db], { cwd: root, encoding: 'utf8' });
-  if (created.status !== 0) throw new Error(`keys create failed: ${created.stderr}`);
-  const logFile = join(directory, 'serve.log');
-  const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...cli, 'serve', '--port', '0', '--db', db], { cwd: root, stdio: ['ignore', log, 'inherit'] });
-  closeSync(log);
-  let port: string | undefined;
-  for (let waited = 0; port === undefined; waited += 50) {
-    if (child.exitCode !== null || waited > 60_000) throw new Error(`truecost serve did not start (exit code ${child.exitCode})`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    port = /^truecost listening on http:\/\/127\.0\.0\.1:(\d+)$/m.exec(readFileSync(logFile, 'utf8'))?.[1];
-  }
-  return { name: 'truecost serve (SQLite, request log, events worker)', child, port: Number(port), key: created.stdout.trim() };
-}
-
 let orderNumber = 0;
 const body = (): string =>
   JSON.stringify({ order: { climes: 12.5, partner_order_id: `bench-${orderNumber++}`, customer_email: 'ada@example.com', customer_name: 'Ada Lovelace' } });
@@ -65,7 +47,7 @@ const median = (values: readonly number[]): number => [...values].sort((a, b) =>
 
 export default async function run(): Promise<void> {
   const directory = mkdtempSync(join(tmpdir(), 'truecost-bench-e1-'));
-  const servers = [await startFastify(directory), await startService(directory)];
+  const servers = [await startFastify(directory), { ...(await startService(directory)), name: 'truecost serve (SQLite, request log, events worker)' }];
   try {
     const rates = servers.map(() => [] as number[]);
     for (let round = 0; round < ROUNDS; round += 1) {

@@ -44,7 +44,7 @@ async function startBenchServer(kind: 'bare' | 'fastify' | 'adapter', name: stri
 }
 
 /** `truecost serve` as shipped: SQLite in `directory`, a key made with `keys create`, its log to a file. */
-async function startService(directory: string): Promise<Server> {
+export async function startService(directory: string): Promise<Server> {
   const db = `sqlite:${join(directory, 'truecost.db')}`;
   const created = spawnSync(process.execPath, [...cli, 'keys', 'create', '--partner', 'bench', '--env', 'staging', '--db', db], {
     cwd: root,
