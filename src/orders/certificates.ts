@@ -1,7 +1,8 @@
 // The public certificate of an order (docs/api.md, "Certificates"): what anyone holding its
 // unguessable address may see, and nothing that identifies the customer. Pure, but for the random
-// bits of a new id (the web-standard crypto.getRandomValues, in every runtime truecost supports).
+// bits of a new id (./random-hex.ts: crypto.getRandomValues, in every runtime truecost supports).
 import { fromMicroClimes } from './climes.js';
+import { randomHex } from './random-hex.js';
 import { orderState } from './machine.js';
 import type { OrderRecord, Scope } from './types.js';
 import type { CalculationEndpoint, CalculationRecord } from './calculations.js';
@@ -12,7 +13,7 @@ export const CERTIFICATE_ID = /^[0-9a-f]{32}$/;
 
 /** A new certificate id: 128 random bits in hex. */
 export function newCertificateId(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return randomHex(16);
 }
 
 /** The path of a certificate under the service's public base URL. */

@@ -4,6 +4,7 @@
 // times are arguments. See docs/api.md, "Order events".
 import type { OrderView } from '../schemas/order.js';
 import { orderView, type OrderChange } from './machine.js';
+import { randomHex } from './random-hex.js';
 import type { Environment, OrderRecord, Scope } from './types.js';
 
 /** The types of order event, in the order an order may meet them. */
@@ -190,7 +191,7 @@ export interface EventStore {
 
 /** A new event id: `evt_` and 128 random bits in hex. */
 export function newEventId(): string {
-  return `evt_${Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+  return `evt_${randomHex(16)}`;
 }
 
 /** The event a successful change reports: removing every clime cancels the order in full. */

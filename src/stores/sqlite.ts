@@ -44,6 +44,10 @@ function configure(db: Database.Database, busyTimeoutMs: number): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
+  // Each order write of a group commit runs in a savepoint (./sqlite/group-commit.ts), whose
+  // statement journal SQLite otherwise writes to a temporary file, page by page. It only undoes a
+  // savepoint inside an open transaction, never recovers after a crash, so memory holds it.
+  db.pragma('temp_store = MEMORY');
   // A changed or deleted row's old bytes are zeroed where that costs no extra I/O: an erased
   // customer's data does not linger in the page that held it (docs/operations.md).
   db.pragma('secure_delete = FAST');

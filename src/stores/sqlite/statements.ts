@@ -1,7 +1,7 @@
 // The statements only the SQLite store runs, and the runner of every statement on one connection.
 import type Database from 'better-sqlite3';
 import { CLAIMABLE_JOB_STATES } from '../sql/tables.js';
-import { parameterValues, renderStatements, sharedStatements, type Parameters, type RenderedStatement, type SharedStatementName } from '../sql/statements.js';
+import { renderStatements, sharedStatements, type Parameters, type SharedStatementName } from '../sql/statements.js';
 import { sqliteDialect } from './dialect.js';
 import { DUE_EVENTS, DUE_UNLOCKS } from '../sql/event-statements.js';
 import { ADD_TO_DAY_TOTALS, CALCULATION_COLUMNS, CALCULATION_DAY_COLUMNS } from '../sql/calculations.js';
@@ -52,28 +52,18 @@ export interface SqliteRunner {
   run(name: SqliteStatementName, parameters: Parameters): number;
 }
 
-/** Prepares every statement on `db`; each call binds only the parameters its statement names. */
+/**
+ * Prepares every statement on `db`. Each call hands its parameters to better-sqlite3 as they are:
+ * it binds the names the statement uses (`@name`), ignores the others, and refuses a missing one.
+ */
 export function sqliteRunner(db: Database.Database): SqliteRunner {
   const rendered = renderStatements(sqliteDialect, { ...sharedStatements(sqliteDialect), ...sqliteStatements });
-  const prepared = new Map<string, { statement: Database.Statement; source: RenderedStatement }>();
-  for (const [name, source] of Object.entries(rendered)) prepared.set(name, { statement: db.prepare(source.text), source });
-  const bind = (name: SqliteStatementName, parameters: Parameters): [Database.Statement, Record<string, unknown>] => {
-    const { statement, source } = prepared.get(name)!;
-    const values = parameterValues(source, parameters);
-    return [statement, Object.fromEntries(source.parameters.map((parameter, index) => [parameter, values[index]]))];
-  };
+  const prepared = new Map<string, Database.Statement>();
+  for (const [name, source] of Object.entries(rendered)) prepared.set(name, db.prepare(source.text));
+  const statementOf = (name: SqliteStatementName): Database.Statement => prepared.get(name)!;
   return {
-    get: (name, parameters) => {
-      const [statement, values] = bind(name, parameters);
-      return statement.get(values) as never;
-    },
-    all: (name, parameters) => {
-      const [statement, values] = bind(name, parameters);
-      return statement.all(values) as never;
-    },
-    run: (name, parameters) => {
-      const [statement, values] = bind(name, parameters);
-      return statement.run(values).changes;
-    },
+    get: (name, parameters) => statementOf(name).get(parameters) as never,
+    all: (name, parameters) => statementOf(name).all(parameters) as never,
+    run: (name, parameters) => statementOf(name).run(parameters).changes,
   };
 }
