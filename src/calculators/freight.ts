@@ -19,10 +19,11 @@ import {
   emissionBasis,
   partsAlong,
   sumParts,
-  type CalculatorOptions,
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
+import { distanceQuantities, placedLegs, type DistanceMode, type LegDistance, type PlacesOption } from './leg-distance.js';
+import type { FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
@@ -42,13 +43,22 @@ interface LegPlan extends ChainElement {
   readonly parts: EmissionParts;
 }
 
+const FREIGHT_DISTANCE_MODES: Readonly<Record<FreightTransportationType, DistanceMode>> = { truck: 'road', rail: 'rail', ship: 'sea' };
+
+/** E13's legs with their distances, those given by places resolved. */
+function freightLegs(request: FreightRequest, options?: PlacesOption): { leg: FreightLeg; distance?: LegDistance }[] {
+  const mode = FREIGHT_DISTANCE_MODES[request.configs.transportation_type];
+  return placedLegs(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs');
+}
+
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
-function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean): LegPlan {
-  const assumptions: string[] = [];
-  const factors: FactorUse[] = [];
+function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean, distance?: LegDistance): LegPlan {
+  const assumptions: string[] = [...(distance?.notes ?? [])];
+  const factors: FactorUse[] = [...(distance?.factors ?? [])];
   const quantities: Record<string, number | string> = {
     shipping_method: leg.shipping_method,
     distance_km: leg.distance,
+    ...distanceQuantities(leg.route, distance),
     weight_t: leg.weight,
   };
   let massTonnes = leg.weight;
@@ -183,12 +193,12 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function freightTruecost(input: FreightRequestInput, options?: CalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
+export function freightTruecost(input: FreightRequestInput, options?: FreightCalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   let total = 0;
-  const legs = request.queries.legs.map((leg) => {
+  const legs = freightLegs(request, options).map(({ leg }) => {
     const tonnes = countedTotal(planLeg(leg, mode, false).parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
@@ -212,12 +222,12 @@ export function freightTruecost(input: FreightRequestInput, options?: Calculator
  */
 export function explainFreightTruecost(
   input: FreightRequestInput,
-  options?: CalculatorOptions,
+  options?: FreightCalculatorOptions,
 ): Explained<LogisticsResponse> {
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  const plans = request.queries.legs.map((leg) => planLeg(leg, mode, true));
+  const plans = freightLegs(request, options).map(({ leg, distance }) => planLeg(leg, mode, true, distance));
   const items = plans.map(
     (plan, index): ItemExplanation => ({
       item: String(index),
@@ -238,7 +248,7 @@ export function explainFreightTruecost(
  *
  * @internal
  */
-export function freightElements(input: FreightRequestInput): LegPlan[] {
+export function freightElements(input: FreightRequestInput, options?: PlacesOption): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, true));
+  return freightLegs(request, options).map(({ leg, distance }) => planLeg(leg, request.configs.transportation_type, true, distance));
 }

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legRoute, legRouteShape, type LegRoute } from './places.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
@@ -25,6 +26,8 @@ export interface FreightTruckFields extends LegData {
   /** The most the truck carries, in tonnes. */
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
+  /** The places sent instead of (or with) the distance, since 0.6.0. */
+  readonly route?: LegRoute;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -51,6 +54,17 @@ export interface FreightLooseLeg extends FreightTruckFields {
 /** A parsed E13 leg. */
 export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
 
+/** A leg given by its places whose distance is still to be resolved. */
+type Unresolved<Leg> = Omit<Leg, 'distance'> & { readonly route: LegRoute; readonly distance?: undefined };
+
+/**
+ * A parsed E13 leg as sent: a leg given by its places carries them in `route`, and its `distance`
+ * only when that was sent too (the calculators resolve it, docs/methodology.md, "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export type SentFreightLeg = FreightLeg | Unresolved<FreightContainerLeg> | Unresolved<FreightLooseLeg>;
+
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
 /** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
@@ -58,17 +72,24 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
   z.object({
     shipping_method: z.enum(FREIGHT_SHIPPING_METHODS),
     weight: positiveNumberSchema,
-    distance: positiveNumberSchema,
+    distance: z.optional(positiveNumberSchema),
     container_type: z.optional(z.enum(CONTAINER_TYPES)),
     container_tare_weight: z.optional(z.number().check(z.gt(0), z.lte(MAX_CONTAINER_TARE_TONNES))),
     truck_unladen_weight: z.optional(positiveNumberSchema),
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
     ...legDataShape,
+    ...legRouteShape,
   }),
-  z.transform((leg, ctx): FreightLeg => {
+  z.transform((leg, ctx): SentFreightLeg => {
     const data = legData(leg, ctx);
     if (data === undefined) return z.NEVER;
+    const route = legRoute(leg, ctx, 'distance');
+    if (route === 'refused') return z.NEVER;
+    if (leg.distance === undefined && route === undefined) {
+      addIssue(ctx, ['distance'], 'Required: send distance, or origin and destination.');
+      return z.NEVER;
+    }
     if (leg.dry_run === true && (data.load === 'shared' || data.fuel_type !== undefined)) {
       addIssue(
         ctx,
@@ -77,23 +98,23 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
       );
       return z.NEVER;
     }
-    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data };
+    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data, ...(route === undefined ? {} : { route }) };
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.shipping_method === 'loose') {
-      return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck };
+      return { shipping_method: 'loose', weight: leg.weight, ...(leg.distance === undefined ? {} : { distance: leg.distance }), ...truck } as SentFreightLeg;
     }
     if (leg.container_type === undefined) {
       addIssue(ctx, ['container_type'], 'Required on container legs.');
       return z.NEVER;
     }
-    const container: FreightContainerLeg = {
+    const container = {
       shipping_method: 'container',
       weight: leg.weight,
-      distance: leg.distance,
+      ...(leg.distance === undefined ? {} : { distance: leg.distance }),
       container_type: leg.container_type,
       ...truck,
-    };
+    } as SentFreightLeg & { readonly shipping_method: 'container' };
     return leg.container_tare_weight === undefined
       ? container
       : { ...container, container_tare_weight: leg.container_tare_weight };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { positiveNumberSchema } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legRoute, legRouteShape, type LegRoute } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Shipping methods of E11. */
@@ -37,7 +38,20 @@ export interface LogisticsLeg extends LegData {
   /** The truck's capacity, in tonnes (truck legs only). */
   readonly truck_capacity?: number;
   readonly defaulted?: DefaultedFields;
+  /** The places sent instead of (or with) the distance, since 0.6.0. */
+  readonly route?: LegRoute;
 }
+
+/**
+ * A parsed E11 leg as sent: a leg given by its places carries them in `route`, and its
+ * `shipping_distance` only when that was sent too (the calculators resolve it, docs/methodology.md,
+ * "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export type SentLogisticsLeg =
+  | LogisticsLeg
+  | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly route: LegRoute; readonly shipping_distance?: undefined });
 
 /** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
 export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
@@ -47,20 +61,26 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
     ...legDataShape,
+    ...legRouteShape,
   }),
-  z.transform((leg, payload): LogisticsLeg => {
+  z.transform((leg, payload): SentLogisticsLeg => {
     const data = legData(leg, payload);
     if (data === undefined) return z.NEVER;
+    const route = legRoute(leg, payload, 'shipping_distance');
+    if (route === 'refused') return z.NEVER;
     const defaulted: string[] = [];
-    if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
+    // A leg given by places has its distance from them, not the contract's default.
+    if (leg.shipping_distance === undefined && route === undefined) defaulted.push('shipping_distance');
     if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
+    const distance = leg.shipping_distance ?? (route === undefined ? LOGISTICS_LEG_DEFAULTS.shipping_distance : undefined);
     const base = {
       shipping_method: leg.shipping_method,
-      shipping_distance: leg.shipping_distance ?? LOGISTICS_LEG_DEFAULTS.shipping_distance,
+      ...(distance === undefined ? {} : { shipping_distance: distance }),
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
       ...data,
-    };
-    let parsed: LogisticsLeg = base;
+      ...(route === undefined ? {} : { route }),
+    } as SentLogisticsLeg;
+    let parsed: SentLogisticsLeg = base;
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
       parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
