@@ -1,3 +1,4 @@
+import type { PlaceResolver } from '../calculators/leg-distance.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { Mutable } from '../validation/mutable.js';
 import { payloadTooLargeMessage } from '../errors.js';
@@ -103,6 +104,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
   // The 413 names the limit this handler applies, which may not be the default's 1 MiB.
   const tooLarge = tooLargeFor(maxBodyBytes);
   let document: unknown;
+  let placesLoaded: Promise<PlaceResolver> | undefined;
   const services: RouteServices = {
     newJobId: () => crypto.randomUUID(),
     jobQueued: (jobId) => options.onJobQueued?.(jobId),
@@ -110,6 +112,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     apiReferenceScript: options.apiReferenceScript,
     draining: () => options.draining?.() === true,
     publicUrl,
+    places: async () => (options.places === undefined ? undefined : (placesLoaded ??= options.places())),
   };
 
   const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
