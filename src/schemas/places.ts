@@ -104,9 +104,13 @@ export interface LegRoute {
 
 /** The fields a leg given by places adds to its schema. */
 export const legRouteShape = {
-  origin: /* @__PURE__ */ z.optional(placeSchema),
-  destination: /* @__PURE__ */ z.optional(placeSchema),
-  avoid: /* @__PURE__ */ z.optional(z.array(z.enum(SEA_PASSAGES))),
+  origin: /* @__PURE__ */ z.optional(
+    placeSchema.check(z.describe('Where the leg starts, instead of its distance: exactly one of { iata }, { locode }, { pin } or { lat, lon }; with destination (docs/api.md, "Legs given by places").')),
+  ),
+  destination: /* @__PURE__ */ z.optional(placeSchema.check(z.describe('Where the leg ends: exactly one of { iata }, { locode }, { pin } or { lat, lon }; with origin.'))),
+  avoid: /* @__PURE__ */ z.optional(
+    z.array(z.enum(SEA_PASSAGES)).check(z.describe('Sea legs given by places: the passages closed to the route (e.g. suez, which sends it round the Cape of Good Hope).')),
+  ),
 };
 
 /**

@@ -8,7 +8,7 @@ export const AIR_DISTANCE_ADDITION: FactorUse = {
   name: 'Great-circle distance correction of a flight',
   value: 95,
   unit: 'km',
-  source: 'EN 16258:2012, Annex E (great-circle distance plus 95 km), as ISO 14083:2023 and the GLEC Framework apply it when the flown distance is unknown',
+  source: 'EN 16258:2012 (great-circle distance plus 95 km for a flight), as ISO 14083:2023 practice and the GLEC Framework keep it when the flown distance is unknown; cited by pledge4future co2calculator from CSN EN 16258:2012',
   tag: 'transcribed',
 };
 
@@ -17,7 +17,7 @@ export const ROAD_CIRCUITY: FactorUse = {
   name: 'Road circuity factor',
   value: 1.2,
   unit: 'road km / great-circle km',
-  source: 'Newell (1980), Traffic Flow on Transportation Networks, MIT Press: network distance about 1.2 times the straight line; O\'Sullivan (1996) finds 1.21 to 1.23',
+  source: 'Newell (1980), Traffic Flow on Transportation Networks, MIT Press: network distance about 1.2 times the straight line; O\'Sullivan (1996) finds 1.21 to 1.23 (as summarised in Wikibooks, Transportation Geography and Network Science, "Circuity")',
   tag: 'transcribed',
 };
 
