@@ -209,6 +209,7 @@ export {
   tripLegSchema,
   tripRequestSchema,
   tripResponseSchema,
+  type SentTripLeg,
   type TripLeg,
   type TripLegInput,
   type TripLegResult,

@@ -154,7 +154,7 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
 function sendsPlaces(body: unknown): boolean {
   const { queries, trip } = body as { queries?: { legs?: unknown }; trip?: { legs?: unknown } };
   const legs = queries?.legs ?? trip?.legs;
-  return Array.isArray(legs) && legs.some((leg: { route?: unknown }) => leg.route !== undefined);
+  return Array.isArray(legs) && legs.some((leg: { route?: unknown; origin?: unknown }) => leg.route !== undefined || leg.origin !== undefined);
 }
 
 /**

@@ -9,6 +9,9 @@ import {
   TruecostValidationError,
   validate,
   logisticsRequestSchema,
+  explainTripTruecost,
+  tripRequestSchema,
+  tripTruecost,
   type FreightRequestInput,
   type LogisticsRequestInput,
   type Place,
@@ -184,5 +187,35 @@ describe('refusals', () => {
   it('refuses a place that is not exactly one kind', () => {
     const both = validate(logisticsRequestSchema, { queries: { legs: [{ shipping_method: 'SHIP', origin: { locode: 'INNSA', pin: '411001' }, destination: { locode: 'NLRTM' } }] } });
     expect(both.ok ? undefined : both.error.path).toBe('queries.legs.0.origin');
+  });
+});
+
+describe('trip legs given by places', () => {
+  it('price rail on the rail circuity, a taxi on the road circuity and a ferry on the sea route', () => {
+    const request = {
+      trip: {
+        legs: [
+          { mode: 'rail' as const, country: 'IN', origin: { pin: '110001' }, destination: { pin: '400001' } },
+          { mode: 'taxi' as const, origin: { pin: '400001' }, destination: { iata: 'BOM' } },
+          { mode: 'ferry' as const, origin: { locode: 'GBPOO' }, destination: { locode: 'FRLEH' } },
+        ],
+      },
+    };
+    const { items } = explainTripTruecost(request, { places });
+    expect(items.map((item) => item.quantities['distance_method'])).toEqual(['rail_circuity', 'road_circuity', 'sea_route']);
+    const [rail] = items;
+    expect(rail!.quantities['distance_km']).toBeCloseTo((rail!.quantities['great_circle_km'] as number) * RAIL_CIRCUITY.value, 9);
+    const given = request.trip.legs.map((leg, index) => {
+      const { origin: _o, destination: _d, ...rest } = leg;
+      return { ...rest, distance_km: items[index]!.quantities['distance_km'] as number };
+    });
+    expect(tripTruecost(request, { places })).toEqual(tripTruecost({ trip: { legs: given } }));
+  });
+
+  it('names the path of an unknown place and of a missing distance', () => {
+    const unknown = () => tripTruecost({ trip: { legs: [{ mode: 'coach', origin: { pin: '999999' }, destination: { pin: '400001' } }] } }, { places });
+    expect(unknown).toThrow(expect.objectContaining({ path: 'trip.legs.0.origin.pin' }));
+    const missing = validate(tripRequestSchema, { trip: { legs: [{ mode: 'bus' }] } });
+    expect(missing.ok ? undefined : missing.error.path).toBe('trip.legs.0.distance_km');
   });
 });
