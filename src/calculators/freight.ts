@@ -22,7 +22,7 @@ import {
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
-import { distanceQuantities, placedLegs, type DistanceMode, type LegDistance, type PlacesOption } from './leg-distance.js';
+import { placedLegs, withDistance, type DistanceMode, type LegDistance, type PlacesOption } from './leg-distance.js';
 import type { FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
@@ -52,13 +52,12 @@ function freightLegs(request: FreightRequest, options?: PlacesOption): { leg: Fr
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
-function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean, distance?: LegDistance): LegPlan {
-  const assumptions: string[] = [...(distance?.notes ?? [])];
-  const factors: FactorUse[] = [...(distance?.factors ?? [])];
+function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean): LegPlan {
+  const assumptions: string[] = [];
+  const factors: FactorUse[] = [];
   const quantities: Record<string, number | string> = {
     shipping_method: leg.shipping_method,
     distance_km: leg.distance,
-    ...distanceQuantities(leg.route, distance),
     weight_t: leg.weight,
   };
   let massTonnes = leg.weight;
@@ -227,9 +226,10 @@ export function explainFreightTruecost(
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  const plans = freightLegs(request, options).map(({ leg, distance }) => planLeg(leg, mode, true, distance));
-  const items = plans.map(
-    (plan, index): ItemExplanation => ({
+  const legs = freightLegs(request, options);
+  const plans = legs.map(({ leg }) => planLeg(leg, mode, true));
+  const items = plans.map((plan, index): ItemExplanation => {
+    const item: ItemExplanation = {
       item: String(index),
       basis: emissionBasis(plan.parts, basis),
       quantities: { ...plan.quantities, ...elementQuantities(plan) },
@@ -237,8 +237,10 @@ export function explainFreightTruecost(
       assumptions: plan.assumptions,
       unrounded: countedTotal(plan.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
-    }),
-  );
+    };
+    const { leg, distance } = legs[index]!;
+    return withDistance(item, leg.route, distance);
+  });
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
   return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
 }
@@ -250,5 +252,5 @@ export function explainFreightTruecost(
  */
 export function freightElements(input: FreightRequestInput, options?: PlacesOption): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return freightLegs(request, options).map(({ leg, distance }) => planLeg(leg, request.configs.transportation_type, true, distance));
+  return freightLegs(request, options).map(({ leg }) => planLeg(leg, request.configs.transportation_type, true));
 }

@@ -1,5 +1,6 @@
 import type { FactorUse } from '../data/factor.js';
-import type { LegRoute } from '../schemas/places.js';
+import type { ItemExplanation } from './explanation.js';
+import { legRoute, type LegRoute } from '../schemas/places.js';
 import { TruecostValidationError } from '../validation/checked-request.js';
 
 // The step before a calculator: the distance of each leg given by places, from the resolver of
@@ -85,9 +86,13 @@ export interface PlacesOption {
   readonly places?: PlaceResolver;
 }
 
-/** A leg ready to compute, and how its distance was found when it was given by places. */
+/** What a parsed leg may carry of its places: its route (E11, E13), or the places themselves (trip). */
+type SentPlaces = { readonly route?: LegRoute | undefined } & Parameters<typeof legRoute>[0];
+
+/** A leg ready to compute, its places when it sent them, and how its distance was found from them. */
 export interface PlacedLeg<Leg> {
   readonly leg: Leg;
+  readonly route?: LegRoute | undefined;
   readonly distance?: LegDistance;
 }
 
@@ -96,7 +101,7 @@ export interface PlacedLeg<Leg> {
  *
  * @throws TruecostValidationError when a leg has places but `places` is missing, or a place is unknown.
  */
-export function placedLegs<Sent extends { readonly route?: LegRoute }, Leg>(
+export function placedLegs<Sent extends object, Leg>(
   legs: readonly Sent[],
   field: string,
   modeOf: (leg: Sent) => DistanceMode,
@@ -105,32 +110,37 @@ export function placedLegs<Sent extends { readonly route?: LegRoute }, Leg>(
 ): PlacedLeg<Leg>[] {
   return legs.map((sent, index) => {
     const given = (sent as Record<string, unknown>)[field];
-    if (sent.route === undefined || typeof given === 'number') return { leg: sent as unknown as Leg };
+    // E11 and E13 legs carry their route; a trip leg its places (the schema refused one alone).
+    const sentPlaces = sent as SentPlaces;
+    const route = sentPlaces.route ?? (sentPlaces.origin === undefined ? undefined : (legRoute(sentPlaces, () => undefined) as LegRoute));
+    if (route === undefined || typeof given === 'number') return { leg: sent as unknown as Leg, route };
     const path = `${legsPath}.${index}`;
     if (places === undefined) {
       throw new TruecostValidationError({
         path: `${path}.origin`,
-        reason: `A leg given by places needs the place tables: pass \`places\` from 'truecost/places' in the calculator's options, or send ${field}.`,
+        reason: `Needs places from 'truecost/places', or ${field}.`,
       });
     }
-    const distance = places.legDistance(sent.route, modeOf(sent), path);
-    return { leg: { ...sent, [field]: distance.distanceKm } as unknown as Leg, distance };
+    const distance = places.legDistance(route, modeOf(sent), path);
+    return { leg: { ...sent, [field]: distance.distanceKm } as unknown as Leg, route, distance };
   });
 }
 
-/** The explanation's quantities of a leg's distance: its places, great circle and method. */
-export function distanceQuantities(route: LegRoute | undefined, distance: LegDistance | undefined): Record<string, number | string> {
-  if (distance === undefined) return route === undefined ? {} : { distance_method: 'given' };
-  const place = (which: 'origin' | 'destination', resolved: ResolvedPlace) => ({
-    [`${which}_code`]: resolved.code,
-    [`${which}_name`]: resolved.name,
-    [`${which}_latitude`]: resolved.latitude,
-    [`${which}_longitude`]: resolved.longitude,
-  });
-  return {
-    ...place('origin', distance.origin),
-    ...place('destination', distance.destination),
-    great_circle_km: distance.greatCircleKm,
-    distance_method: distance.method,
-  };
+/**
+ * A leg's explanation with how its distance was found: `given` when it sent places and a
+ * distance; else its places, great circle and method, the rule's constant among the factors and its
+ * notes among the assumptions.
+ */
+export function withDistance(item: ItemExplanation, route: LegRoute | undefined, distance: LegDistance | undefined): ItemExplanation {
+  if (distance === undefined) return route === undefined ? item : { ...item, quantities: { ...item.quantities, distance_method: 'given' } };
+  const quantities: Record<string, number | string> = { ...item.quantities };
+  for (const [end, place] of [['origin', distance.origin], ['destination', distance.destination]] as const) {
+    quantities[`${end}_code`] = place.code;
+    quantities[`${end}_name`] = place.name;
+    quantities[`${end}_latitude`] = place.latitude;
+    quantities[`${end}_longitude`] = place.longitude;
+  }
+  quantities['great_circle_km'] = distance.greatCircleKm;
+  quantities['distance_method'] = distance.method;
+  return { ...item, quantities, factors: [...distance.factors, ...item.factors], assumptions: [...distance.notes, ...item.assumptions] };
 }

@@ -17,10 +17,10 @@ import {
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
-import { distanceQuantities, placedLegs, type DistanceMode, type PlacedLeg, type PlacesOption } from './leg-distance.js';
+import { placedLegs, withDistance, type PlacedLeg, type PlacesOption } from './leg-distance.js';
 import type { Explained, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
-import { logisticsElement, logisticsLegParts } from './logistics-legs.js';
+import { LOGISTICS_MODES, logisticsElement, logisticsLegParts } from './logistics-legs.js';
 import { tripsNeeded } from './road-shared.js';
 import { roundTonnes } from './rounding.js';
 import { elementQuantities } from './transport-chain.js';
@@ -33,23 +33,13 @@ import { elementQuantities } from './transport-chain.js';
  */
 export interface FreightCalculatorOptions extends CalculatorOptions, PlacesOption {}
 
-const LOGISTICS_DISTANCE_MODES: Readonly<Record<LogisticsLeg['shipping_method'], DistanceMode>> = {
-  TRUCK_LIGHT: 'road',
-  TRUCK_MEDIUM: 'road',
-  TRUCK_HEAVY: 'road',
-  MOTORCYCLE: 'road',
-  TRAIN: 'rail',
-  SHIP: 'sea',
-  FLIGHT: 'air',
-};
-
 /**
  * E11's legs with their distances, those given by places resolved.
  *
  * @internal
  */
 export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg>[] {
-  return placedLegs(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_DISTANCE_MODES[leg.shipping_method], options?.places, 'queries.legs');
+  return placedLegs(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_MODES[leg.shipping_method], options?.places, 'queries.legs');
 }
 
 /**
@@ -115,7 +105,6 @@ export function explainLogisticsTruecost(
     const quantities: Record<string, number | string> = {
       shipping_method: leg.shipping_method,
       distance_km: leg.shipping_distance,
-      ...distanceQuantities(leg.route, distance),
       weight_t: leg.shipping_weight,
     };
     // Trucks and their capacity matter only to the dedicated trucks' load model.
@@ -129,13 +118,12 @@ export function explainLogisticsTruecost(
       quantities['fuel_type'] = leg.fuel_type;
       quantities[`fuel_${leg.fuel_unit ?? ''}`] = leg.fuel_amount ?? 0;
     }
-    return {
+    const item: ItemExplanation = {
       item: String(index),
       basis: emissionBasis(element.parts, basis),
       quantities: { ...quantities, ...elementQuantities(element) },
-      factors: distance === undefined ? element.factors : [...distance.factors, ...element.factors],
+      factors: element.factors,
       assumptions: [
-        ...(distance?.notes ?? []),
         ...(leg.defaulted ?? [])
           .filter((field) => trucksUsed || field !== 'truck_capacity')
           .map((field) => `${field} was not sent; the contract default was used.`),
@@ -144,6 +132,7 @@ export function explainLogisticsTruecost(
       unrounded: countedTotal(element.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
     };
+    return withDistance(item, leg.route, distance);
   });
   items.push(equivalentsExplanation(sumParts(allParts), basis));
   return { result, methodologyVersion: METHODOLOGY_VERSION, items };

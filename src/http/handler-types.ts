@@ -103,8 +103,9 @@ export interface HandlerOptions {
   readonly basePath?: string;
   /**
    * Loads the resolver of legs given by places (`origin` and `destination` instead of a distance,
-   * docs/api.md, "Legs given by places"): called the first time a request has places, so that the
-   * place tables are loaded only then, e.g. `() => import('truecost/places').then((m) => m.places)`.
+   * docs/api.md, "Legs given by places"): called for each request that has places, so that the
+   * place tables are loaded by the first, e.g. `() => import('truecost/places').then((m) => m.places)`
+   * (the runtime loads a dynamic import once).
    * Without it, such a leg is a 400 naming its `origin`. `truecost serve` passes it.
    * @remarks Since 0.6.0
    */

@@ -87,8 +87,8 @@ export interface RouteServices {
   draining?(): boolean;
   /** The address the service is reached at, under which certificates are (docs/api.md, "Certificates"); absent: paths alone. */
   readonly publicUrl?: string | undefined;
-  /** The resolver of legs given by places, loaded on first use; undefined when the handler has none. */
-  places?(): Promise<PlaceResolver | undefined>;
+  /** Loads the resolver of legs given by places (`HandlerOptions.places`); undefined when the handler has none. */
+  readonly places?: (() => Promise<PlaceResolver>) | undefined;
 }
 
 /**

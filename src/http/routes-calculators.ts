@@ -4,7 +4,6 @@ import { commuteTruecost, explainCommuteTruecost } from '../calculators/commute.
 import type { CalculatorOptions } from '../calculators/basis.js';
 import type { Explained } from '../calculators/explanation.js';
 import type { PlaceResolver, PlacesOption } from '../calculators/leg-distance.js';
-import { TruecostValidationError } from '../validation/checked-request.js';
 import { explainFlightTruecost, flightTruecost } from '../calculators/flight/index.js';
 import { explainFreightTruecost, freightTruecost } from '../calculators/freight.js';
 import { freightReport, logisticsReport } from '../calculators/iso14083.js';
@@ -69,7 +68,7 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly explain: (body: Body, options?: CalculatorOptions & PlacesOption) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
   /** The ISO 14083 report of `?report=iso14083` (E11, E13), with its schema. */
-  readonly report?: { readonly build: (body: Body, options?: PlacesOption) => unknown; readonly schema: z.core.$ZodType };
+  readonly report?: { readonly build: (body: Body, options?: CalculatorOptions & PlacesOption) => unknown; readonly schema: z.core.$ZodType };
   /** The calculator takes the flight options (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`) from the query. */
   readonly flightOptions?: true;
   /** The calculator a body's `record` records under (docs/api.md, "Recorded calculations"). */
@@ -78,36 +77,6 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly strictBody?: StrictBody;
 }): Route<Body> {
   const report = spec.report;
-  function answer(context: RouteContext<Body>, places: PlaceResolver | undefined): Reply | Promise<Reply> {
-    const { body, query } = context;
-    // The default answer does no more than check for an empty query string.
-    let options: CalculatorOptions | undefined;
-    let reply: Reply | undefined;
-    // The resolver goes to the calculators only: the options recorded with a calculation are the query's.
-    const placed = (chosen: CalculatorOptions | undefined): (CalculatorOptions & PlacesOption) | undefined =>
-      places === undefined ? chosen : { ...chosen, places };
-    try {
-      if (query !== undefined && query !== '') {
-        const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
-        if ('path' in asked) return failure('badRequest', asked);
-        if (asked.report !== undefined && report !== undefined) reply = success(200, report.build(body, placed(undefined)));
-        else {
-          options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
-          if (asked.explain) reply = success(200, explainedBody(spec.explain(body, placed(options))));
-        }
-      }
-      if (reply === undefined) {
-        const result = spec.calculate(body, placed(options));
-        reply = spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
-      }
-    } catch (error) {
-      // An unknown place, or places without a resolver: a 400 naming the field, as the schema's.
-      if (error instanceof TruecostValidationError) return failure('badRequest', error.problem);
-      throw error;
-    }
-    return context.recording === undefined || spec.records === undefined ? reply : recorded(spec.records, context, options, reply.body);
-  }
-
   return defineRoute({
     method: 'POST',
     path: spec.path,
@@ -143,18 +112,40 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
     ...(spec.records === undefined ? {} : { records: spec.records }),
     ...(spec.strictBody === undefined ? {} : { strictBody: spec.strictBody }),
     handle: (context) => {
+      const answer = (places?: PlaceResolver): Reply | Promise<Reply> => {
+        const { body, query } = context;
+        // The default answer does no more than check for an empty query string.
+        let options: CalculatorOptions | undefined;
+        let reply: Reply | undefined;
+        // The resolver goes to the calculators only: the options recorded with a calculation are the query's.
+        const placed = (chosen?: CalculatorOptions) => (places === undefined ? chosen : { ...chosen, places });
+        if (query !== undefined && query !== '') {
+          const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
+          if ('path' in asked) return failure('badRequest', asked);
+          if (asked.report !== undefined && report !== undefined) reply = success(200, report.build(body, placed()));
+          else {
+            options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
+            if (asked.explain) reply = success(200, explainedBody(spec.explain(body, placed(options))));
+          }
+        }
+        if (reply === undefined) {
+          const result = spec.calculate(body, placed(options));
+          reply = spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
+        }
+        return context.recording === undefined || spec.records === undefined ? reply : recorded(spec.records, context, options, reply.body);
+      };
       // A leg given by places needs the place tables, loaded on the first such request.
-      if (!sendsPlaces(context.body)) return answer(context, undefined);
-      return context.services.places?.().then((places) => answer(context, places)) ?? answer(context, undefined);
+      const { places } = context.services;
+      return places !== undefined && sendsPlaces(context.body) ? places().then(answer) : answer();
     },
   });
 }
 
 /** True when a parsed body has a leg given by places (E11, E13, trip), which needs the place tables. */
 function sendsPlaces(body: unknown): boolean {
-  const { queries, trip } = body as { queries?: { legs?: unknown }; trip?: { legs?: unknown } };
-  const legs = queries?.legs ?? trip?.legs;
-  return Array.isArray(legs) && legs.some((leg: { route?: unknown; origin?: unknown }) => leg.route !== undefined || leg.origin !== undefined);
+  type Legs = { legs?: readonly { route?: unknown; origin?: unknown }[] };
+  const { queries, trip } = body as { queries?: Legs; trip?: Legs };
+  return (queries ?? trip)?.legs?.some((leg) => (leg.route ?? leg.origin) !== undefined) === true;
 }
 
 /**

@@ -2,7 +2,7 @@ import { airportLocation } from '../data/flight/airport-locations.js';
 import { AIR_DISTANCE_ADDITION, RAIL_CIRCUITY, ROAD_CIRCUITY } from '../data/places/distance-rules.js';
 import { greatCircleKm } from '../calculators/flight/geo.js';
 import type { DistanceMode, LegDistance, PlaceResolver, ResolvedPlace } from '../calculators/leg-distance.js';
-import type { LegRoute, Place } from '../schemas/places.js';
+import { SEA_PASSAGES, type LegRoute, type Place, type SeaPassage } from '../schemas/places.js';
 import { TruecostValidationError } from '../validation/checked-request.js';
 import { ALWAYS_AVOIDED, seaRoute } from './sea-route.js';
 import { pinCentroid, portByLocode } from './tables.js';
@@ -13,31 +13,43 @@ import { pinCentroid, portByLocode } from './tables.js';
 
 export { portByLocode, pinCentroid, type Port } from './tables.js';
 export { AIR_DISTANCE_ADDITION, RAIL_CIRCUITY, ROAD_CIRCUITY } from '../data/places/distance-rules.js';
+export { SEA_PASSAGES, type SeaPassage } from '../schemas/places.js';
 export type { DistanceMethod, DistanceMode, LegDistance, PlaceResolver, ResolvedPlace } from '../calculators/leg-distance.js';
 
 function unknown(path: string, reason: string): never {
   throw new TruecostValidationError({ path, reason });
 }
 
+/** The passages a leg avoids, each one of SEA_PASSAGES, or a 400 naming the first that is not. */
+function seaPassages(names: readonly string[], path: string): SeaPassage[] {
+  names.forEach((name, index) => {
+    if (!(SEA_PASSAGES as readonly string[]).includes(name)) unknown(`${path}.${index}`, `Must be one of ${SEA_PASSAGES.join(', ')}.`);
+  });
+  return names as SeaPassage[];
+}
+
 /** A sent place as resolved, or a 400 naming its field. */
 function resolvePlace(place: Place, path: string): ResolvedPlace {
   if (place.iata !== undefined) {
     const airport = airportLocation(place.iata);
-    if (airport === undefined) unknown(`${path}.iata`, `${place.iata} is not an airport of truecost's airport table (OurAirports, with an IATA code).`);
+    if (airport === undefined) unknown(`${path}.iata`, "Not an airport of truecost's airport table (OurAirports, with an IATA code).");
     return { kind: 'iata', code: airport.iata, name: airport.iata, latitude: airport.latitude, longitude: airport.longitude };
   }
   if (place.locode !== undefined) {
-    const port = portByLocode(place.locode);
-    if (port === undefined) unknown(`${path}.locode`, `${place.locode} is not a port of truecost's port table (UN/LOCODE of a seaport).`);
+    const port = portByLocode(place.locode.trim().toUpperCase());
+    if (port === undefined) unknown(`${path}.locode`, "Not a port of truecost's port table (the UN/LOCODE of a seaport, such as INNSA).");
     return { kind: 'locode', code: port.locode, name: port.name, latitude: port.latitude, longitude: port.longitude };
   }
   if (place.pin !== undefined) {
-    const centroid = pinCentroid(place.pin);
-    if (centroid === undefined) unknown(`${path}.pin`, `${place.pin} is not an India PIN code of truecost's PIN table.`);
-    return { kind: 'pin', code: place.pin, name: `PIN ${place.pin}`, ...centroid };
+    const pin = place.pin.trim();
+    const centroid = pinCentroid(pin);
+    if (centroid === undefined) unknown(`${path}.pin`, "Not an India PIN code of truecost's PIN table (six digits, such as 411001).");
+    return { kind: 'pin', code: pin, name: `PIN ${pin}`, ...centroid };
   }
   const latitude = place.lat ?? 0;
   const longitude = place.lon ?? 0;
+  if (Math.abs(latitude) > 90) unknown(`${path}.lat`, 'Must be from -90 to 90 (degrees north).');
+  if (Math.abs(longitude) > 180) unknown(`${path}.lon`, 'Must be from -180 to 180 (degrees east).');
   return { kind: 'point', code: `${latitude},${longitude}`, name: `${latitude}, ${longitude}`, latitude, longitude };
 }
 
@@ -68,7 +80,7 @@ export function legDistance(route: LegRoute, mode: DistanceMode, path: string): 
     case 'rail':
       return { ...common, distanceKm: greatCircle * RAIL_CIRCUITY.value, method: 'rail_circuity', factors: [RAIL_CIRCUITY], notes: [] };
     case 'sea': {
-      const avoid = route.avoid ?? [];
+      const avoid = seaPassages(route.avoid ?? [], `${path}.avoid`);
       const sea = seaRoute(origin, destination, avoid);
       if (sea === undefined) unknown(`${path}.avoid`, 'No sea route is left between the two places with these passages avoided.');
       const avoided = [...ALWAYS_AVOIDED, ...avoid.filter((passage) => !ALWAYS_AVOIDED.includes(passage))];

@@ -84,10 +84,10 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
   z.transform((leg, ctx): SentFreightLeg => {
     const data = legData(leg, ctx);
     if (data === undefined) return z.NEVER;
-    const route = legRoute(leg, ctx, 'distance');
+    const route = legRoute(leg, (path, message) => addIssue(ctx, path, message));
     if (route === 'refused') return z.NEVER;
     if (leg.distance === undefined && route === undefined) {
-      addIssue(ctx, ['distance'], 'Required: send distance, or origin and destination.');
+      addIssue(ctx, ['distance'], 'Required, or origin and destination.');
       return z.NEVER;
     }
     if (leg.dry_run === true && (data.load === 'shared' || data.fuel_type !== undefined)) {
@@ -98,11 +98,11 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
       );
       return z.NEVER;
     }
-    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data, ...(route === undefined ? {} : { route }) };
+    let truck = { dry_run: leg.dry_run ?? false, ...data, route } as FreightTruckFields;
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.shipping_method === 'loose') {
-      return { shipping_method: 'loose', weight: leg.weight, ...(leg.distance === undefined ? {} : { distance: leg.distance }), ...truck } as SentFreightLeg;
+      return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck } as SentFreightLeg;
     }
     if (leg.container_type === undefined) {
       addIssue(ctx, ['container_type'], 'Required on container legs.');
@@ -111,7 +111,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     const container = {
       shipping_method: 'container',
       weight: leg.weight,
-      ...(leg.distance === undefined ? {} : { distance: leg.distance }),
+      distance: leg.distance,
       container_type: leg.container_type,
       ...truck,
     } as SentFreightLeg & { readonly shipping_method: 'container' };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { positiveNumberSchema } from './common.js';
+import { addIssue, positiveNumberSchema } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
 import { legRoute, legRouteShape, type LegRoute } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
@@ -66,7 +66,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
   z.transform((leg, payload): SentLogisticsLeg => {
     const data = legData(leg, payload);
     if (data === undefined) return z.NEVER;
-    const route = legRoute(leg, payload, 'shipping_distance');
+    const route = legRoute(leg, (path, message) => addIssue(payload, path, message));
     if (route === 'refused') return z.NEVER;
     const defaulted: string[] = [];
     // A leg given by places has its distance from them, not the contract's default.
@@ -75,10 +75,10 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     const distance = leg.shipping_distance ?? (route === undefined ? LOGISTICS_LEG_DEFAULTS.shipping_distance : undefined);
     const base = {
       shipping_method: leg.shipping_method,
-      ...(distance === undefined ? {} : { shipping_distance: distance }),
+      shipping_distance: distance,
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
       ...data,
-      ...(route === undefined ? {} : { route }),
+      route,
     } as SentLogisticsLeg;
     let parsed: SentLogisticsLeg = base;
     if (isTruckMethod(leg.shipping_method)) {

@@ -5,7 +5,7 @@ import { isAssignedCountryCode } from '../data/iso-3166-1.js';
 import { CAR_FUEL_TYPES } from './car.js';
 import { identifierSchema, positiveIntegerSchema, positiveNumberSchema, rule, storableString, type ReportIssue } from './common.js';
 import { flightSchema } from './flight.js';
-import { legRouteShape } from './places.js';
+import { legRoute, legRouteShape } from './places.js';
 import { SEAT_TYPES } from './transportation.js';
 
 /** Most legs one trip may carry. */
@@ -130,18 +130,9 @@ export const tripLegSchema = /* @__PURE__ */ z.discriminatedUnion('mode', [
 
 type LegInput = z.output<typeof tripLegSchema>;
 
-/** A ground or sea leg: its distance, or both places; `avoid` on a ferry given by places only. */
+/** A ground or sea leg: its distance, or both places (`avoid` applies to a ferry's sea route only). */
 function placesRules(leg: Extract<LegInput, { distance_km?: number | undefined }>, report: ReportIssue): void {
-  const { origin, destination } = leg;
-  if (origin === undefined && destination === undefined) {
-    if (leg.distance_km === undefined) report(['distance_km'], 'Required: send distance_km, or origin and destination.');
-    if (leg.avoid !== undefined) report(['avoid'], 'Applies only to a leg given by origin and destination.');
-    return;
-  }
-  if (origin === undefined || destination === undefined) {
-    report([origin === undefined ? 'origin' : 'destination'], `Required with ${origin === undefined ? 'destination' : 'origin'}: send both places, or distance_km alone.`);
-  }
-  if (leg.avoid !== undefined && leg.mode !== 'ferry') report(['avoid'], 'Applies only to a ferry leg: the passages are those of the sea network.');
+  if (legRoute(leg, report) === undefined && leg.distance_km === undefined) report(['distance_km'], 'Required, or origin and destination.');
 }
 
 // The rules across the fields of a leg and across legs, checked in one pass over the list.

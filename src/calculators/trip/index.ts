@@ -1,7 +1,6 @@
 import { METHODOLOGY_VERSION } from '../../data/version.js';
 import { successMessages } from '../../errors.js';
 import { checkedRequest } from '../../validation/checked-request.js';
-import type { LegRoute } from '../../schemas/places.js';
 import {
   tripRequestSchema,
   type SentTripLeg,
@@ -11,8 +10,8 @@ import {
   type TripRequestInput,
   type TripResponse,
 } from '../../schemas/trip.js';
-import type { Explained, ItemExplanation } from '../explanation.js';
-import { distanceQuantities, placedLegs, type DistanceMode, type LegDistance, type PlacedLeg, type PlacesOption } from '../leg-distance.js';
+import type { Explained } from '../explanation.js';
+import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from '../leg-distance.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from '../methodology.js';
 import { checkFlightOptions, type FlightOptions } from '../flight/options.js';
 import { roundKilograms } from '../rounding.js';
@@ -26,37 +25,12 @@ import { legFigure, type LegFigure } from './legs.js';
  */
 export type TripOptions = FlightOptions & PlacesOption;
 
-const TRIP_DISTANCE_MODES: Readonly<Record<Exclude<TripLeg['mode'], 'flight' | 'hotel'>, DistanceMode>> = {
-  rail: 'rail',
-  bus: 'road',
-  coach: 'road',
-  taxi: 'road',
-  car: 'road',
-  ferry: 'sea',
-};
-
-/** A sent leg with the route of its places, when it has both. */
-function routed(leg: SentTripLeg): SentTripLeg & { readonly route?: LegRoute } {
-  if (!('origin' in leg) || leg.origin === undefined || leg.destination === undefined) return leg;
-  const route: LegRoute = { origin: leg.origin, destination: leg.destination, ...(leg.avoid === undefined ? {} : { avoid: leg.avoid }) };
-  return { ...leg, route };
-}
+/** The distance rule of a ground or sea leg given by places: rail, sea for a ferry, else road. */
+const distanceMode = (leg: SentTripLeg): DistanceMode => (leg.mode === 'rail' ? 'rail' : leg.mode === 'ferry' ? 'sea' : 'road');
 
 /** The legs with their distances, those given by places resolved (docs/methodology.md, "Distances from places"). */
 function tripLegs(request: TripRequest, options: TripOptions): PlacedLeg<TripLeg>[] {
-  const modeOf = (leg: SentTripLeg) => TRIP_DISTANCE_MODES[leg.mode as keyof typeof TRIP_DISTANCE_MODES];
-  return placedLegs(request.trip.legs.map(routed), 'distance_km', modeOf, options.places, 'trip.legs');
-}
-
-/** A leg's explanation with the places of its distance, when it was given by places. */
-function withDistance(item: ItemExplanation, route: LegRoute | undefined, distance: LegDistance | undefined): ItemExplanation {
-  if (route === undefined) return item;
-  return {
-    ...item,
-    quantities: { ...item.quantities, ...distanceQuantities(route, distance) },
-    factors: [...(distance?.factors ?? []), ...item.factors],
-    assumptions: [...(distance?.notes ?? []), ...item.assumptions],
-  };
+  return placedLegs(request.trip.legs, 'distance_km', distanceMode, options.places, 'trip.legs');
 }
 
 /** The trip_id answered when the request sends none. */
@@ -152,8 +126,8 @@ export function explainTripTruecost(request: TripRequestInput, options: TripOpti
     result: response,
     methodologyVersion: METHODOLOGY_VERSION,
     items: legs.map((leg, index) => {
-      const { route } = leg as { readonly route?: LegRoute };
-      return withDistance(explainLeg(leg, ids[index] ?? '', figures[index] as LegFigure, options, basis), route, placed[index]?.distance);
+      const { route, distance } = placed[index]!;
+      return withDistance(explainLeg(leg, ids[index] ?? '', figures[index] as LegFigure, options, basis), route, distance);
     }),
   };
 }
