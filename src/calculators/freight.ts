@@ -22,7 +22,7 @@ import {
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
-import { placedLegs, withDistance, type DistanceMode, type LegDistance, type PlacesOption } from './leg-distance.js';
+import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from './leg-distance.js';
 import type { FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
@@ -46,7 +46,7 @@ interface LegPlan extends ChainElement {
 const FREIGHT_DISTANCE_MODES: Readonly<Record<FreightTransportationType, DistanceMode>> = { truck: 'road', rail: 'rail', ship: 'sea' };
 
 /** E13's legs with their distances, those given by places resolved. */
-function freightLegs(request: FreightRequest, options?: PlacesOption): { leg: FreightLeg; distance?: LegDistance }[] {
+function freightLegs(request: FreightRequest, options?: PlacesOption): PlacedLeg<FreightLeg>[] {
   const mode = FREIGHT_DISTANCE_MODES[request.configs.transportation_type];
   return placedLegs(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs');
 }
@@ -238,8 +238,8 @@ export function explainFreightTruecost(
       unrounded: countedTotal(plan.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
     };
-    const { leg, distance } = legs[index]!;
-    return withDistance(item, leg.route, distance);
+    const { route, distance } = legs[index]!;
+    return withDistance(item, route, distance);
   });
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
   return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };

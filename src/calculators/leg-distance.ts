@@ -86,8 +86,8 @@ export interface PlacesOption {
   readonly places?: PlaceResolver;
 }
 
-/** What a parsed leg may carry of its places: its route (E11, E13), or the places themselves (trip). */
-type SentPlaces = { readonly route?: LegRoute | undefined } & Parameters<typeof legRoute>[0];
+/** What a parsed leg carries of its places. */
+type SentPlaces = Parameters<typeof legRoute>[0];
 
 /** A leg ready to compute, its places when it sent them, and how its distance was found from them. */
 export interface PlacedLeg<Leg> {
@@ -110,9 +110,9 @@ export function placedLegs<Sent extends object, Leg>(
 ): PlacedLeg<Leg>[] {
   return legs.map((sent, index) => {
     const given = (sent as Record<string, unknown>)[field];
-    // E11 and E13 legs carry their route; a trip leg its places (the schema refused one alone).
+    // The schema refused a place without the other.
     const sentPlaces = sent as SentPlaces;
-    const route = sentPlaces.route ?? (sentPlaces.origin === undefined ? undefined : (legRoute(sentPlaces, () => undefined) as LegRoute));
+    const route = sentPlaces.origin === undefined ? undefined : (legRoute(sentPlaces, () => undefined) as LegRoute);
     if (route === undefined || typeof given === 'number') return { leg: sent as unknown as Leg, route };
     const path = `${legsPath}.${index}`;
     if (places === undefined) {

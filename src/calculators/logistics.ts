@@ -99,7 +99,7 @@ export function explainLogisticsTruecost(
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   const result = logisticsTruecost(request, options);
   const allParts: EmissionParts[] = [];
-  const items = logisticsLegs(request, options).map(({ leg, distance }, index): ItemExplanation => {
+  const items = logisticsLegs(request, options).map(({ leg, route, distance }, index): ItemExplanation => {
     const element = logisticsElement(leg);
     allParts.push(element.parts);
     const quantities: Record<string, number | string> = {
@@ -132,7 +132,7 @@ export function explainLogisticsTruecost(
       unrounded: countedTotal(element.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
     };
-    return withDistance(item, leg.route, distance);
+    return withDistance(item, route, distance);
   });
   items.push(equivalentsExplanation(sumParts(allParts), basis));
   return { result, methodologyVersion: METHODOLOGY_VERSION, items };

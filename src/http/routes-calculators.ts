@@ -143,9 +143,9 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
 
 /** True when a parsed body has a leg given by places (E11, E13, trip), which needs the place tables. */
 function sendsPlaces(body: unknown): boolean {
-  type Legs = { legs?: readonly { route?: unknown; origin?: unknown }[] };
+  type Legs = { legs?: readonly { origin?: unknown }[] };
   const { queries, trip } = body as { queries?: Legs; trip?: Legs };
-  return (queries ?? trip)?.legs?.some((leg) => (leg.route ?? leg.origin) !== undefined) === true;
+  return (queries ?? trip)?.legs?.some((leg) => leg.origin !== undefined) === true;
 }
 
 /**

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
-import { legRoute, legRouteShape, type LegRoute } from './places.js';
+import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
@@ -20,14 +20,12 @@ export const MAX_CONTAINER_TARE_TONNES = 10;
  * Truck fields of a leg, in tonnes; `dry_run` adds the empty return trip; with the load or the
  * carrier's fuel when sent ({@link LegData}).
  */
-export interface FreightTruckFields extends LegData {
+export interface FreightTruckFields extends LegData, LegPlaces {
   /** The empty truck's mass, in tonnes. */
   readonly truck_unladen_weight?: number;
   /** The most the truck carries, in tonnes. */
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
-  /** The places sent instead of (or with) the distance, since 0.6.0. */
-  readonly route?: LegRoute;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -55,10 +53,10 @@ export interface FreightLooseLeg extends FreightTruckFields {
 export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
 
 /** A leg given by its places whose distance is still to be resolved. */
-type Unresolved<Leg> = Omit<Leg, 'distance'> & { readonly route: LegRoute; readonly distance?: undefined };
+type Unresolved<Leg> = Omit<Leg, 'distance'> & { readonly distance?: undefined };
 
 /**
- * A parsed E13 leg as sent: a leg given by its places carries them in `route`, and its `distance`
+ * A parsed E13 leg as sent: a leg given by its places (`origin`, `destination`) carries its `distance`
  * only when that was sent too (the calculators resolve it, docs/methodology.md, "Distances from places").
  *
  * @remarks Since 0.6.0
@@ -98,7 +96,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
       );
       return z.NEVER;
     }
-    let truck = { dry_run: leg.dry_run ?? false, ...data, route } as FreightTruckFields;
+    let truck = { dry_run: leg.dry_run ?? false, ...data, ...route } as FreightTruckFields;
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.shipping_method === 'loose') {

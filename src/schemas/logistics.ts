@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { addIssue, positiveNumberSchema } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
-import { legRoute, legRouteShape, type LegRoute } from './places.js';
+import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Shipping methods of E11. */
@@ -29,7 +29,7 @@ export function isTruckMethod(method: ShippingMethod): method is TruckMethod {
  * A parsed E11 leg: km, tonnes, the truck capacity in tonnes on truck legs only, and the load or
  * the carrier's fuel when sent ({@link LegData}).
  */
-export interface LogisticsLeg extends LegData {
+export interface LogisticsLeg extends LegData, LegPlaces {
   readonly shipping_method: ShippingMethod;
   /** The leg's distance, in km. */
   readonly shipping_distance: number;
@@ -38,12 +38,10 @@ export interface LogisticsLeg extends LegData {
   /** The truck's capacity, in tonnes (truck legs only). */
   readonly truck_capacity?: number;
   readonly defaulted?: DefaultedFields;
-  /** The places sent instead of (or with) the distance, since 0.6.0. */
-  readonly route?: LegRoute;
 }
 
 /**
- * A parsed E11 leg as sent: a leg given by its places carries them in `route`, and its
+ * A parsed E11 leg as sent: a leg given by its places (`origin`, `destination`) carries its
  * `shipping_distance` only when that was sent too (the calculators resolve it, docs/methodology.md,
  * "Distances from places").
  *
@@ -51,7 +49,7 @@ export interface LogisticsLeg extends LegData {
  */
 export type SentLogisticsLeg =
   | LogisticsLeg
-  | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly route: LegRoute; readonly shipping_distance?: undefined });
+  | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly shipping_distance?: undefined });
 
 /** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
 export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
@@ -78,7 +76,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
       shipping_distance: distance,
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
       ...data,
-      route,
+      ...route,
     } as SentLogisticsLeg;
     let parsed: SentLogisticsLeg = base;
     if (isTruckMethod(leg.shipping_method)) {

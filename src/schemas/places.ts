@@ -86,6 +86,19 @@ export interface LegRoute {
   readonly avoid?: readonly string[];
 }
 
+/**
+ * The places a parsed leg keeps as they were sent (so that no field of the body reads as ignored):
+ * both or neither, and `avoid` only with them.
+ *
+ * @remarks Since 0.6.0
+ */
+export interface LegPlaces {
+  readonly origin?: Place;
+  readonly destination?: Place;
+  /** The passages closed to a sea route (see {@link LegRoute}). */
+  readonly avoid?: string[];
+}
+
 /** The fields a leg given by places adds to its schema. */
 export const legRouteShape = {
   origin: /* @__PURE__ */ z.optional(placeSchema),

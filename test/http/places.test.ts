@@ -31,9 +31,9 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-async function post(path: string, body: unknown): Promise<{ status: number; json: any }> {
+async function post(path: string, body: unknown): Promise<{ status: number; json: any; ignored: string | null }> {
   const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, json: await response.json() };
+  return { status: response.status, json: await response.json(), ignored: response.headers.get('x-truecost-ignored-fields') };
 }
 
 const ship = { shipping_method: 'SHIP', shipping_weight: 10, origin: { locode: 'INNSA' }, destination: { locode: 'NLRTM' } };
@@ -46,14 +46,16 @@ describe('legs given by places over HTTP', () => {
     const body = { queries: { legs: [ship, { ...ship, avoid: ['suez'] }, { shipping_method: 'TRUCK_HEAVY', shipping_weight: 5, origin: { pin: '411001' }, destination: { pin: '400001' } }] } };
     const answer = await post('/v3/logistics?explain=true', body);
     expect(answer.status).toBe(200);
+    expect(answer.ignored).toBeNull();
+    expect((await post('/v3/logistics?strict=true', body)).status).toBe(200);
     expect(answer.json.explanations).toEqual(JSON.parse(JSON.stringify(explainLogisticsTruecost(body as never, { places }).items)));
     const [suez, cape, truck] = answer.json.explanations;
     expect(suez.quantities.distance_method).toBe('sea_route');
     expect(cape.quantities.distance_km).toBeGreaterThan(suez.quantities.distance_km);
     expect(truck.quantities).toMatchObject({ distance_method: 'road_circuity', origin_code: '411001' });
-    expect(loads).toBe(1);
+    expect(loads).toBe(2);
     await post('/v3/logistics', { queries: { legs: [{ shipping_method: 'TRAIN', shipping_distance: 100 }] } });
-    expect(loads).toBe(1);
+    expect(loads).toBe(2);
   });
 
   it('answers E13 on the sea route', async () => {
@@ -62,6 +64,7 @@ describe('legs given by places over HTTP', () => {
       queries: { legs: [{ shipping_method: 'loose', weight: 3, origin: { locode: 'INNSA' }, destination: { locode: 'SGSIN' } }] },
     });
     expect(answer.status).toBe(200);
+    expect(answer.ignored).toBeNull();
     expect(answer.json.explanations[0].quantities.distance_method).toBe('sea_route');
   });
 
@@ -80,6 +83,15 @@ describe('legs given by places over HTTP', () => {
     const answer = await post('/v3/logistics/freight', { configs: { region: 'IN', transportation_type: 'rail' }, queries: { legs: [{ shipping_method: 'loose', weight: 1 }] } });
     expect(answer.status).toBe(400);
     expect(answer.json.error.path).toBe('queries.legs.0.distance');
+  });
+});
+
+describe('POST /v3/trip with legs given by places', () => {
+  it('answers every field read, and the explanation of the distance', async () => {
+    const answer = await post('/v3/trip?explain=true', { trip: { legs: [{ mode: 'taxi', origin: { pin: '400001' }, destination: { iata: 'BOM' } }] } });
+    expect(answer.status).toBe(200);
+    expect(answer.ignored).toBeNull();
+    expect(answer.json.explanations[0].quantities.distance_method).toBe('road_circuity');
   });
 });
 

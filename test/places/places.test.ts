@@ -184,6 +184,13 @@ describe('refusals', () => {
     expect(problem.reason).toContain("'truecost/places'");
   });
 
+  it('names an unknown passage and a coordinate out of range', () => {
+    const ship = { shipping_method: 'SHIP', origin: { locode: 'innsa' }, destination: { locode: 'NLRTM' } } as const;
+    expect(refused(() => logisticsTruecost({ queries: { legs: [{ ...ship, avoid: ['suez', 'kiel'] }] } }, { places })).path).toBe('queries.legs.0.avoid.1');
+    const point = { ...ship, destination: { lat: 91, lon: 4 } };
+    expect(refused(() => logisticsTruecost({ queries: { legs: [point] } }, { places })).path).toBe('queries.legs.0.destination.lat');
+  });
+
   it('refuses a place that is not exactly one kind', () => {
     const both = validate(logisticsRequestSchema, { queries: { legs: [{ shipping_method: 'SHIP', origin: { locode: 'INNSA', pin: '411001' }, destination: { locode: 'NLRTM' } }] } });
     expect(both.ok ? undefined : both.error.path).toBe('queries.legs.0.origin');
