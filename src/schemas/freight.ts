@@ -52,16 +52,16 @@ export interface FreightLooseLeg extends FreightTruckFields {
 /** A parsed E13 leg. */
 export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
 
-/** A leg given by its places whose distance is still to be resolved. */
-type Unresolved<Leg> = Omit<Leg, 'distance'> & { readonly distance?: undefined };
-
 /**
  * A parsed E13 leg as sent: a leg given by its places (`origin`, `destination`) carries its `distance`
  * only when that was sent too (the calculators resolve it, docs/methodology.md, "Distances from places").
  *
  * @remarks Since 0.6.0
  */
-export type SentFreightLeg = FreightLeg | Unresolved<FreightContainerLeg> | Unresolved<FreightLooseLeg>;
+export type SentFreightLeg =
+  | FreightLeg
+  | (Omit<FreightContainerLeg, 'distance'> & { readonly distance?: undefined })
+  | (Omit<FreightLooseLeg, 'distance'> & { readonly distance?: undefined });
 
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
