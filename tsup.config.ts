@@ -12,6 +12,7 @@ export const entries = {
   'bulk/index': 'src/bulk/index.ts',
   'testing/index': 'src/testing/index.ts',
   'client/index': 'src/client/index.ts',
+  'places/index': 'src/places/index.ts',
   'checkout/index': 'src/checkout/index.ts',
 };
 

@@ -129,6 +129,7 @@ export {
   type LogisticsRequest,
   type LogisticsRequestInput,
   type LogisticsResponse,
+  type SentLogisticsLeg,
   type ShippingMethod,
   type TruckMethod,
 } from './schemas/logistics.js';
@@ -157,7 +158,12 @@ export {
   type FreightRequestInput,
   type FreightTransportationType,
   type FreightTruckFields,
+  type SentFreightLeg,
 } from './schemas/freight.js';
+// Legs given by places instead of a distance (docs/methodology.md, "Distances from places"); the
+// resolver and its tables are in `truecost/places`.
+export { SEA_PASSAGES, placeSchema, type LegRoute, type Place, type SeaPassage } from './schemas/places.js';
+export type { DistanceMethod, DistanceMode, LegDistance, PlaceResolver, PlacesOption, ResolvedPlace } from './calculators/leg-distance.js';
 export {
   ENERGY_BASES,
   type CalculatorOptions,
@@ -169,7 +175,7 @@ export { carTruecost, explainCarTruecost } from './calculators/car.js';
 export { busTruecost, explainBusTruecost } from './calculators/bus.js';
 export { suvTruecost, explainSuvTruecost } from './calculators/suv.js';
 export { transportationTruecost, explainTransportationTruecost } from './calculators/transportation.js';
-export { logisticsTruecost, explainLogisticsTruecost } from './calculators/logistics.js';
+export { logisticsTruecost, explainLogisticsTruecost, type FreightCalculatorOptions } from './calculators/logistics.js';
 export { commuteFactors, commuteTruecost, explainCommuteTruecost } from './calculators/commute.js';
 export { freightTruecost, explainFreightTruecost } from './calculators/freight.js';
 // Shared loads, the carrier's own fuel and the ISO 14083 report of E11 and E13 (docs/api.md).
@@ -203,6 +209,7 @@ export {
   tripLegSchema,
   tripRequestSchema,
   tripResponseSchema,
+  type SentTripLeg,
   type TripLeg,
   type TripLegInput,
   type TripLegResult,

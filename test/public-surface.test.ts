@@ -12,6 +12,7 @@ const sources: Readonly<Record<string, string>> = {
   'truecost/http': '../src/http/index.js',
   'truecost/bulk': '../src/bulk/index.js',
   'truecost/client': '../src/client/index.js',
+  'truecost/places': '../src/places/index.js',
   'truecost/checkout': '../src/checkout/index.js',
   'truecost/stores/memory': '../src/stores/memory.js',
   'truecost/stores/sqlite': '../src/stores/sqlite.js',

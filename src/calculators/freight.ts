@@ -19,10 +19,11 @@ import {
   emissionBasis,
   partsAlong,
   sumParts,
-  type CalculatorOptions,
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
+import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from './leg-distance.js';
+import type { FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
@@ -40,6 +41,14 @@ interface LegPlan extends ChainElement {
   readonly assumptions: string[];
   /** Tonnes CO2e in two parts. */
   readonly parts: EmissionParts;
+}
+
+const FREIGHT_DISTANCE_MODES: Readonly<Record<FreightTransportationType, DistanceMode>> = { truck: 'road', rail: 'rail', ship: 'sea' };
+
+/** E13's legs with their distances, those given by places resolved. */
+function freightLegs(request: FreightRequest, options?: PlacesOption): PlacedLeg<FreightLeg>[] {
+  const mode = FREIGHT_DISTANCE_MODES[request.configs.transportation_type];
+  return placedLegs(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs');
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
@@ -183,12 +192,12 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function freightTruecost(input: FreightRequestInput, options?: CalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
+export function freightTruecost(input: FreightRequestInput, options?: FreightCalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   let total = 0;
-  const legs = request.queries.legs.map((leg) => {
+  const legs = freightLegs(request, options).map(({ leg }) => {
     const tonnes = countedTotal(planLeg(leg, mode, false).parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
@@ -212,14 +221,15 @@ export function freightTruecost(input: FreightRequestInput, options?: Calculator
  */
 export function explainFreightTruecost(
   input: FreightRequestInput,
-  options?: CalculatorOptions,
+  options?: FreightCalculatorOptions,
 ): Explained<LogisticsResponse> {
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  const plans = request.queries.legs.map((leg) => planLeg(leg, mode, true));
-  const items = plans.map(
-    (plan, index): ItemExplanation => ({
+  const legs = freightLegs(request, options);
+  const plans = legs.map(({ leg }) => planLeg(leg, mode, true));
+  const items = plans.map((plan, index): ItemExplanation => {
+    const item: ItemExplanation = {
       item: String(index),
       basis: emissionBasis(plan.parts, basis),
       quantities: { ...plan.quantities, ...elementQuantities(plan) },
@@ -227,8 +237,10 @@ export function explainFreightTruecost(
       assumptions: plan.assumptions,
       unrounded: countedTotal(plan.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
-    }),
-  );
+    };
+    const { route, distance } = legs[index]!;
+    return withDistance(item, route, distance);
+  });
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
   return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
 }
@@ -238,7 +250,7 @@ export function explainFreightTruecost(
  *
  * @internal
  */
-export function freightElements(input: FreightRequestInput): LegPlan[] {
+export function freightElements(input: FreightRequestInput, options?: PlacesOption): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, true));
+  return freightLegs(request, options).map(({ leg }) => planLeg(leg, request.configs.transportation_type, true));
 }

@@ -6,6 +6,8 @@ import type { Iso14083Report, TransportChainElement } from '../schemas/iso14083-
 import { logisticsRequestSchema, type LogisticsRequestInput } from '../schemas/logistics.js';
 import { sumParts } from './basis.js';
 import { freightElements } from './freight.js';
+import type { PlacesOption } from './leg-distance.js';
+import { logisticsLegs } from './logistics.js';
 import { logisticsElement } from './logistics-legs.js';
 import { KG_PER_TONNE, roundKilograms, roundSixDecimals } from './rounding.js';
 import { tonneKm, type ChainElement } from './transport-chain.js';
@@ -79,9 +81,9 @@ function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.4.0
  */
-export function logisticsReport(input: LogisticsRequestInput): Iso14083Report {
+export function logisticsReport(input: LogisticsRequestInput, options?: PlacesOption): Iso14083Report {
   const request = checkedRequest(logisticsRequestSchema, input);
-  return reportOf(request.queries.legs.map(logisticsElement));
+  return reportOf(logisticsLegs(request, options).map(({ leg }) => logisticsElement(leg)));
 }
 
 /**
@@ -91,6 +93,6 @@ export function logisticsReport(input: LogisticsRequestInput): Iso14083Report {
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.4.0
  */
-export function freightReport(input: FreightRequestInput): Iso14083Report {
-  return reportOf(freightElements(input));
+export function freightReport(input: FreightRequestInput, options?: PlacesOption): Iso14083Report {
+  return reportOf(freightElements(input, options));
 }

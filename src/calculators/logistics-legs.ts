@@ -105,7 +105,8 @@ export interface LogisticsElement extends ChainElement {
   readonly assumptions: readonly string[];
 }
 
-const MODES: Readonly<Record<ShippingMethod, TransportMode>> = {
+/** The transport mode of each shipping method (also its distance rule when a leg is given by places). */
+export const LOGISTICS_MODES: Readonly<Record<ShippingMethod, TransportMode>> = {
   TRUCK_LIGHT: 'road',
   TRUCK_MEDIUM: 'road',
   TRUCK_HEAVY: 'road',
@@ -156,7 +157,7 @@ function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCatego
 /** One E11 leg as a transport chain element, with what its explanation lists. */
 export function logisticsElement(leg: LogisticsLeg): LogisticsElement {
   const common = {
-    mode: MODES[leg.shipping_method],
+    mode: LOGISTICS_MODES[leg.shipping_method],
     distanceKm: leg.shipping_distance,
     massTonnes: leg.shipping_weight,
     parts: logisticsLegParts(leg),

@@ -3,6 +3,7 @@ import { successMessages } from '../errors.js';
 import { checkedRequest } from '../validation/checked-request.js';
 import {
   logisticsRequestSchema,
+  type LogisticsLeg,
   type LogisticsRequest,
   type LogisticsRequestInput,
   type LogisticsResponse,
@@ -16,12 +17,30 @@ import {
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
+import { placedLegs, withDistance, type PlacedLeg, type PlacesOption } from './leg-distance.js';
 import type { Explained, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
-import { logisticsElement, logisticsLegParts } from './logistics-legs.js';
+import { LOGISTICS_MODES, logisticsElement, logisticsLegParts } from './logistics-legs.js';
 import { tripsNeeded } from './road-shared.js';
 import { roundTonnes } from './rounding.js';
 import { elementQuantities } from './transport-chain.js';
+
+/**
+ * Options of E11 and E13: the basis, and the resolver of `truecost/places` for legs given by
+ * `origin` and `destination` (docs/methodology.md, "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export interface FreightCalculatorOptions extends CalculatorOptions, PlacesOption {}
+
+/**
+ * E11's legs with their distances, those given by places resolved.
+ *
+ * @internal
+ */
+export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg>[] {
+  return placedLegs(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_MODES[leg.shipping_method], options?.places, 'queries.legs');
+}
 
 /**
  * E11: the truecost of one shipment over its legs. Returns tonnes CO2e per leg (request order) and
@@ -33,6 +52,8 @@ import { elementQuantities } from './transport-chain.js';
  * Train, ship and flight: DESNZ 2025 per tonne-km. Motorcycle: per-km factor over a 0.1 t payload.
  * A truck leg with `load: 'shared'` is its tonne-km times the DESNZ 2025 average-laden intensity of
  * its class; a leg with the carrier's `fuel_type` and `fuel_amount` is computed from that fuel.
+ * A leg may send `origin` and `destination` instead of `shipping_distance` (since 0.6.0), with
+ * `options.places` from `truecost/places`: docs/methodology.md, "Distances from places".
  *
  * @example
  * ```ts
@@ -40,14 +61,15 @@ import { elementQuantities } from './transport-chain.js';
  * // truecost.total_truecost === 0.6940
  * ```
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
+ * @throws TruecostValidationError when a leg's place is unknown (its path, e.g. `queries.legs.0.origin.locode`), or a leg has places without `options.places`.
  * @throws RangeError when `options.basis` is neither `wtw` nor `ttw`.
  * @remarks Since 0.1.0
  */
-export function logisticsTruecost(input: LogisticsRequestInput, options?: CalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
+export function logisticsTruecost(input: LogisticsRequestInput, options?: FreightCalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   let total = 0;
-  const legs = request.queries.legs.map((leg) => {
+  const legs = logisticsLegs(request, options).map(({ leg }) => {
     const tonnes = countedTotal(logisticsLegParts(leg), basis);
     total += tonnes;
     return roundTonnes(tonnes);
@@ -71,13 +93,13 @@ export function logisticsTruecost(input: LogisticsRequestInput, options?: Calcul
  */
 export function explainLogisticsTruecost(
   input: LogisticsRequestInput,
-  options?: CalculatorOptions,
+  options?: FreightCalculatorOptions,
 ): Explained<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   const result = logisticsTruecost(request, options);
   const allParts: EmissionParts[] = [];
-  const items = request.queries.legs.map((leg, index): ItemExplanation => {
+  const items = logisticsLegs(request, options).map(({ leg, route, distance }, index): ItemExplanation => {
     const element = logisticsElement(leg);
     allParts.push(element.parts);
     const quantities: Record<string, number | string> = {
@@ -96,7 +118,7 @@ export function explainLogisticsTruecost(
       quantities['fuel_type'] = leg.fuel_type;
       quantities[`fuel_${leg.fuel_unit ?? ''}`] = leg.fuel_amount ?? 0;
     }
-    return {
+    const item: ItemExplanation = {
       item: String(index),
       basis: emissionBasis(element.parts, basis),
       quantities: { ...quantities, ...elementQuantities(element) },
@@ -110,6 +132,7 @@ export function explainLogisticsTruecost(
       unrounded: countedTotal(element.parts, basis),
       methodology_version: METHODOLOGY_VERSION,
     };
+    return withDistance(item, route, distance);
   });
   items.push(equivalentsExplanation(sumParts(allParts), basis));
   return { result, methodologyVersion: METHODOLOGY_VERSION, items };

@@ -41,7 +41,8 @@ export async function calculatorCalls(): Promise<CalculatorCall> {
   const store = createMemoryStore();
   const key = generateApiKey('staging');
   await store.addApiKey({ keyHash: await hashApiKey(key), partnerId: 'cli', environment: 'staging', createdAt: 0 });
-  const core = handlerCore(createHandler({ store }))!;
+  // A leg given by places loads the place tables, as `truecost serve` does.
+  const core = handlerCore(createHandler({ store, places: () => import('../places/index.js').then((module) => module.places) }))!;
   const headers: Readonly<Record<string, string>> = { 'x-api-key': key, 'content-type': 'application/json' };
   return async (path, body, query = {}) => {
     const params = new URLSearchParams();

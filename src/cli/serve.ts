@@ -213,6 +213,8 @@ async function runServer(options: ServeOptions, output: Output, log: ServiceLog)
   const handler = createHandler({
     store,
     draining: () => draining,
+    // The place tables are loaded on the first leg given by places.
+    places: () => import('../places/index.js').then((module) => module.places),
     staleKeyWindowMs: options.staleKeyWindowMs,
     onJobQueued: () => {
       metrics.jobQueued();

@@ -1,3 +1,4 @@
+import type { PlaceResolver } from '../calculators/leg-distance.js';
 // The types of the partner API's handler (./handler.ts): what it is given, what adapters hand its
 // core and get back, and what it logs.
 import type { ApiErrorName } from '../errors.js';
@@ -100,4 +101,13 @@ export interface HandlerOptions {
    * @remarks Since 0.6.0
    */
   readonly basePath?: string;
+  /**
+   * Loads the resolver of legs given by places (`origin` and `destination` instead of a distance,
+   * docs/api.md, "Legs given by places"): called for each request that has places, so that the
+   * place tables are loaded by the first, e.g. `() => import('truecost/places').then((m) => m.places)`
+   * (the runtime loads a dynamic import once).
+   * Without it, such a leg is a 400 naming its `origin`. `truecost serve` passes it.
+   * @remarks Since 0.6.0
+   */
+  readonly places?: () => Promise<PlaceResolver>;
 }

@@ -1,3 +1,4 @@
+import { TruecostValidationError } from '../validation/checked-request.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { Mutable } from '../validation/mutable.js';
 import { payloadTooLargeMessage } from '../errors.js';
@@ -110,6 +111,7 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
     apiReferenceScript: options.apiReferenceScript,
     draining: () => options.draining?.() === true,
     publicUrl,
+    places: options.places,
   };
 
   const keys = createKeyCache({ maxEntries: KEY_CACHE_ENTRIES, ttlMs: KEY_CACHE_TTL_MS });
@@ -287,6 +289,8 @@ export function createHandlerFor(routes: readonly AnyRoute[], options: HandlerOp
       (reply) => answer(call, trace, started, reply),
       (error: unknown) => {
         if (isStoreUnavailable(error)) return answer(call, trace, started, unavailable(error));
+        // A calculator's refusal past the schema (an unknown place): a 400 naming the field, as the schema's.
+        if (error instanceof TruecostValidationError) return answer(call, trace, started, failure('badRequest', error.problem));
         options.onError?.(error, { method: call.method, path: call.path });
         return answer(call, trace, started, failure(trace.route?.serverError ?? 'serverError'));
       },

@@ -1,3 +1,4 @@
+import type { PlaceResolver } from '../calculators/leg-distance.js';
 import type { z } from 'zod/mini';
 import type { ApiErrorName } from '../errors.js';
 import type { IdempotencyGuard } from '../orders/idempotency.js';
@@ -86,6 +87,8 @@ export interface RouteServices {
   draining?(): boolean;
   /** The address the service is reached at, under which certificates are (docs/api.md, "Certificates"); absent: paths alone. */
   readonly publicUrl?: string | undefined;
+  /** Loads the resolver of legs given by places (`HandlerOptions.places`); undefined when the handler has none. */
+  readonly places?: (() => Promise<PlaceResolver>) | undefined;
 }
 
 /**

@@ -3,6 +3,7 @@ import { carTruecost, explainCarTruecost } from '../calculators/car.js';
 import { commuteTruecost, explainCommuteTruecost } from '../calculators/commute.js';
 import type { CalculatorOptions } from '../calculators/basis.js';
 import type { Explained } from '../calculators/explanation.js';
+import type { PlaceResolver, PlacesOption } from '../calculators/leg-distance.js';
 import { explainFlightTruecost, flightTruecost } from '../calculators/flight/index.js';
 import { explainFreightTruecost, freightTruecost } from '../calculators/freight.js';
 import { freightReport, logisticsReport } from '../calculators/iso14083.js';
@@ -63,11 +64,11 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
   readonly documentedBody?: z.core.$ZodType;
   readonly response: z.core.$ZodType;
   readonly serverError: ApiErrorName;
-  readonly calculate: (body: Body, options?: CalculatorOptions) => Result;
-  readonly explain: (body: Body, options?: CalculatorOptions) => Explained<unknown>;
+  readonly calculate: (body: Body, options?: CalculatorOptions & PlacesOption) => Result;
+  readonly explain: (body: Body, options?: CalculatorOptions & PlacesOption) => Explained<unknown>;
   readonly toJson?: (result: Result) => string;
   /** The ISO 14083 report of `?report=iso14083` (E11, E13), with its schema. */
-  readonly report?: { readonly build: (body: Body) => unknown; readonly schema: z.core.$ZodType };
+  readonly report?: { readonly build: (body: Body, options?: CalculatorOptions & PlacesOption) => unknown; readonly schema: z.core.$ZodType };
   /** The calculator takes the flight options (`method`, `non_co2_multiplier`, `desnz_radiative_forcing`) from the query. */
   readonly flightOptions?: true;
   /** The calculator a body's `record` records under (docs/api.md, "Recorded calculations"). */
@@ -111,26 +112,40 @@ export function calculatorRoute<Body, Result = unknown>(spec: {
     ...(spec.records === undefined ? {} : { records: spec.records }),
     ...(spec.strictBody === undefined ? {} : { strictBody: spec.strictBody }),
     handle: (context) => {
-      const { body, query } = context;
-      // The default answer does no more than check for an empty query string.
-      let options: CalculatorOptions | undefined;
-      let reply: Reply | undefined;
-      if (query !== undefined && query !== '') {
-        const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
-        if ('path' in asked) return failure('badRequest', asked);
-        if (asked.report !== undefined && report !== undefined) reply = success(200, report.build(body));
-        else {
-          options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
-          if (asked.explain) reply = success(200, explainedBody(spec.explain(body, options)));
+      const answer = (places?: PlaceResolver): Reply | Promise<Reply> => {
+        const { body, query } = context;
+        // The default answer does no more than check for an empty query string.
+        let options: CalculatorOptions | undefined;
+        let reply: Reply | undefined;
+        // The resolver goes to the calculators only: the options recorded with a calculation are the query's.
+        const placed = (chosen?: CalculatorOptions) => (places === undefined ? chosen : { ...chosen, places });
+        if (query !== undefined && query !== '') {
+          const asked = calculatorQuery(query, { report: report !== undefined, flight: spec.flightOptions === true });
+          if ('path' in asked) return failure('badRequest', asked);
+          if (asked.report !== undefined && report !== undefined) reply = success(200, report.build(body, placed()));
+          else {
+            options = asked.flight === undefined ? { basis: asked.basis } : { ...asked.flight, basis: asked.basis };
+            if (asked.explain) reply = success(200, explainedBody(spec.explain(body, placed(options))));
+          }
         }
-      }
-      if (reply === undefined) {
-        const result = spec.calculate(body, options);
-        reply = spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
-      }
-      return context.recording === undefined || spec.records === undefined ? reply : recorded(spec.records, context, options, reply.body);
+        if (reply === undefined) {
+          const result = spec.calculate(body, placed(options));
+          reply = spec.toJson === undefined ? success(200, result) : { status: 200, body: result, json: spec.toJson(result) };
+        }
+        return context.recording === undefined || spec.records === undefined ? reply : recorded(spec.records, context, options, reply.body);
+      };
+      // A leg given by places needs the place tables, loaded on the first such request.
+      const { places } = context.services;
+      return places !== undefined && sendsPlaces(context.body) ? places().then(answer) : answer();
     },
   });
+}
+
+/** True when a parsed body has a leg given by places (E11, E13, trip), which needs the place tables. */
+function sendsPlaces(body: unknown): boolean {
+  type Legs = { legs?: readonly { origin?: unknown }[] };
+  const { queries, trip } = body as { queries?: Legs; trip?: Legs };
+  return (queries ?? trip)?.legs?.some((leg) => leg.origin !== undefined) === true;
 }
 
 /**

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: India only. */
@@ -19,7 +20,7 @@ export const MAX_CONTAINER_TARE_TONNES = 10;
  * Truck fields of a leg, in tonnes; `dry_run` adds the empty return trip; with the load or the
  * carrier's fuel when sent ({@link LegData}).
  */
-export interface FreightTruckFields extends LegData {
+export interface FreightTruckFields extends LegData, LegPlaces {
   /** The empty truck's mass, in tonnes. */
   readonly truck_unladen_weight?: number;
   /** The most the truck carries, in tonnes. */
@@ -51,6 +52,17 @@ export interface FreightLooseLeg extends FreightTruckFields {
 /** A parsed E13 leg. */
 export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
 
+/**
+ * A parsed E13 leg as sent: a leg given by its places (`origin`, `destination`) carries its `distance`
+ * only when that was sent too (the calculators resolve it, docs/methodology.md, "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export type SentFreightLeg =
+  | FreightLeg
+  | (Omit<FreightContainerLeg, 'distance'> & { readonly distance?: undefined })
+  | (Omit<FreightLooseLeg, 'distance'> & { readonly distance?: undefined });
+
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
 /** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
@@ -58,17 +70,24 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
   z.object({
     shipping_method: z.enum(FREIGHT_SHIPPING_METHODS),
     weight: positiveNumberSchema,
-    distance: positiveNumberSchema,
+    distance: z.optional(positiveNumberSchema),
     container_type: z.optional(z.enum(CONTAINER_TYPES)),
     container_tare_weight: z.optional(z.number().check(z.gt(0), z.lte(MAX_CONTAINER_TARE_TONNES))),
     truck_unladen_weight: z.optional(positiveNumberSchema),
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
     ...legDataShape,
+    ...legRouteShape,
   }),
-  z.transform((leg, ctx): FreightLeg => {
+  z.transform((leg, ctx): SentFreightLeg => {
     const data = legData(leg, ctx);
     if (data === undefined) return z.NEVER;
+    const route = legRoute(leg, (path, message) => addIssue(ctx, path, message));
+    if (route === 'refused') return z.NEVER;
+    if (leg.distance === undefined && route === undefined) {
+      addIssue(ctx, ['distance'], 'Required, or origin and destination.');
+      return z.NEVER;
+    }
     if (leg.dry_run === true && (data.load === 'shared' || data.fuel_type !== undefined)) {
       addIssue(
         ctx,
@@ -77,23 +96,23 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
       );
       return z.NEVER;
     }
-    let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data };
+    let truck = { dry_run: leg.dry_run ?? false, ...data, ...route } as FreightTruckFields;
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.shipping_method === 'loose') {
-      return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck };
+      return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck } as SentFreightLeg;
     }
     if (leg.container_type === undefined) {
       addIssue(ctx, ['container_type'], 'Required on container legs.');
       return z.NEVER;
     }
-    const container: FreightContainerLeg = {
+    const container = {
       shipping_method: 'container',
       weight: leg.weight,
       distance: leg.distance,
       container_type: leg.container_type,
       ...truck,
-    };
+    } as SentFreightLeg & { readonly shipping_method: 'container' };
     return leg.container_tare_weight === undefined
       ? container
       : { ...container, container_tare_weight: leg.container_tare_weight };

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { positiveNumberSchema } from './common.js';
+import { addIssue, positiveNumberSchema } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Shipping methods of E11. */
@@ -28,7 +29,7 @@ export function isTruckMethod(method: ShippingMethod): method is TruckMethod {
  * A parsed E11 leg: km, tonnes, the truck capacity in tonnes on truck legs only, and the load or
  * the carrier's fuel when sent ({@link LegData}).
  */
-export interface LogisticsLeg extends LegData {
+export interface LogisticsLeg extends LegData, LegPlaces {
   readonly shipping_method: ShippingMethod;
   /** The leg's distance, in km. */
   readonly shipping_distance: number;
@@ -39,6 +40,17 @@ export interface LogisticsLeg extends LegData {
   readonly defaulted?: DefaultedFields;
 }
 
+/**
+ * A parsed E11 leg as sent: a leg given by its places (`origin`, `destination`) carries its
+ * `shipping_distance` only when that was sent too (the calculators resolve it, docs/methodology.md,
+ * "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export type SentLogisticsLeg =
+  | LogisticsLeg
+  | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly shipping_distance?: undefined });
+
 /** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
 export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
   z.object({
@@ -47,20 +59,26 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
     ...legDataShape,
+    ...legRouteShape,
   }),
-  z.transform((leg, payload): LogisticsLeg => {
+  z.transform((leg, payload): SentLogisticsLeg => {
     const data = legData(leg, payload);
     if (data === undefined) return z.NEVER;
+    const route = legRoute(leg, (path, message) => addIssue(payload, path, message));
+    if (route === 'refused') return z.NEVER;
     const defaulted: string[] = [];
-    if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
+    // A leg given by places has its distance from them, not the contract's default.
+    if (leg.shipping_distance === undefined && route === undefined) defaulted.push('shipping_distance');
     if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
+    const distance = leg.shipping_distance ?? (route === undefined ? LOGISTICS_LEG_DEFAULTS.shipping_distance : undefined);
     const base = {
       shipping_method: leg.shipping_method,
-      shipping_distance: leg.shipping_distance ?? LOGISTICS_LEG_DEFAULTS.shipping_distance,
+      shipping_distance: distance,
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
       ...data,
-    };
-    let parsed: LogisticsLeg = base;
+      ...route,
+    } as SentLogisticsLeg;
+    let parsed: SentLogisticsLeg = base;
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
       parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };

@@ -5,6 +5,7 @@ import { isAssignedCountryCode } from '../data/iso-3166-1.js';
 import { CAR_FUEL_TYPES } from './car.js';
 import { identifierSchema, positiveIntegerSchema, positiveNumberSchema, rule, storableString, type ReportIssue } from './common.js';
 import { flightSchema } from './flight.js';
+import { legRoute, legRouteShape } from './places.js';
 import { SEAT_TYPES } from './transportation.js';
 
 /** Most legs one trip may carry. */
@@ -36,6 +37,13 @@ const common = {
   passengers: /* @__PURE__ */ z._default(positiveIntegerSchema, 1),
 };
 
+// A ground or sea leg's distance, or its places instead (docs/api.md, "Legs given by places"):
+// `distance_km` is then required by `legRules`, not by the field.
+const distance = {
+  distance_km: /* @__PURE__ */ z.optional(positiveNumberSchema),
+  ...legRouteShape,
+};
+
 // The flight fields of E6 as its own schema defines them (airports, cabin, aircraft and any field
 // added there later), less those a leg states its own way: tickets are `passengers`, the trip type
 // is `round_trip`.
@@ -61,7 +69,7 @@ const flightLegSchema = /* @__PURE__ */ z.object({
 const railLegSchema = /* @__PURE__ */ z.object({
   mode: z.literal('rail'),
   ...common,
-  distance_km: positiveNumberSchema,
+  ...distance,
   country: countryCodeSchema,
   service: z._default(z.enum(RAIL_SERVICES), 'intercity'),
   rail_class: z.optional(z.enum(INDIAN_RAIL_CLASSES)),
@@ -70,17 +78,17 @@ const railLegSchema = /* @__PURE__ */ z.object({
 const busLegSchema = /* @__PURE__ */ z.object({
   mode: z.literal('bus'),
   ...common,
-  distance_km: positiveNumberSchema,
+  ...distance,
   seat_type: z._default(z.enum(SEAT_TYPES), 'SEATER'),
 });
 
 const distanceLeg = <M extends 'coach' | 'taxi'>(mode: M) =>
-  z.object({ mode: z.literal(mode), ...common, distance_km: positiveNumberSchema });
+  z.object({ mode: z.literal(mode), ...common, ...distance });
 
 const carLegSchema = /* @__PURE__ */ z.object({
   mode: z.literal('car'),
   ...common,
-  distance_km: positiveNumberSchema,
+  ...distance,
   body_type: z.optional(z.enum(CAR_BODY_TYPES)),
   fuel_type: z.optional(z.enum(CAR_FUEL_TYPES)),
 });
@@ -88,7 +96,7 @@ const carLegSchema = /* @__PURE__ */ z.object({
 const ferryLegSchema = /* @__PURE__ */ z.object({
   mode: z.literal('ferry'),
   ...common,
-  distance_km: positiveNumberSchema,
+  ...distance,
   ferry_type: z._default(z.enum(FERRY_TYPES), 'average'),
 });
 
@@ -122,6 +130,11 @@ export const tripLegSchema = /* @__PURE__ */ z.discriminatedUnion('mode', [
 
 type LegInput = z.output<typeof tripLegSchema>;
 
+/** A ground or sea leg: its distance, or both places (`avoid` applies to a ferry's sea route only). */
+function placesRules(leg: Extract<LegInput, { distance_km?: number | undefined }>, report: ReportIssue): void {
+  if (legRoute(leg, report) === undefined && leg.distance_km === undefined) report(['distance_km'], 'Required, or origin and destination.');
+}
+
 // The rules across the fields of a leg and across legs, checked in one pass over the list.
 function legRules(legs: readonly LegInput[], report: ReportIssue): void {
   const seen = new Set<string>();
@@ -137,6 +150,7 @@ function legRules(legs: readonly LegInput[], report: ReportIssue): void {
         report([index, 'rail_class'], 'Applies to intercity and international services only.');
       }
     }
+    if (leg.mode !== 'flight' && leg.mode !== 'hotel') placesRules(leg, (path, message) => report([index, ...path], message));
     if (leg.mode === 'car' && (leg.body_type === undefined) !== (leg.fuel_type === undefined)) {
       report([index, leg.body_type === undefined ? 'body_type' : 'fuel_type'], 'body_type and fuel_type go together: send both or neither.');
     }
@@ -176,8 +190,19 @@ export const tripResponseSchema = /* @__PURE__ */ z.object({
   trip: z.object({ trip_id: z.string(), total_kg: z.number(), legs: z.array(legResultSchema) }),
 });
 
-/** One parsed leg. */
-export type TripLeg = z.output<typeof tripLegSchema>;
+/**
+ * One parsed leg as sent: a ground or sea leg given by its places may lack `distance_km` until the
+ * calculator resolves it (docs/methodology.md, "Distances from places").
+ *
+ * @remarks Since 0.6.0
+ */
+export type SentTripLeg = z.output<typeof tripLegSchema>;
+/** One parsed leg with its distance: a ground or sea leg's `distance_km` is known. */
+export type TripLeg = SentTripLeg extends infer Leg
+  ? Leg extends { readonly distance_km?: number | undefined }
+    ? Omit<Leg, 'distance_km'> & { distance_km: number }
+    : Leg
+  : never;
 /** One leg as sent. */
 export type TripLegInput = z.input<typeof tripLegSchema>;
 /** A parsed trip request. */

@@ -61,7 +61,7 @@ describe('freightTruecost', () => {
   it('is linear in distance', () => {
     fc.assert(
       fc.property(freightRequest, fc.integer({ min: 2, max: 9 }), (parsed, k) => {
-        const scaled = { ...parsed, queries: { legs: parsed.queries.legs.map((leg) => ({ ...leg, distance: leg.distance * k })) } };
+        const scaled = { ...parsed, queries: { legs: parsed.queries.legs.map((leg) => ({ ...leg, distance: (leg.distance ?? 0) * k })) } };
         const one = unrounded(parsed);
         unrounded(scaled).forEach((t, i) => expect(near(t, one[i]! * k)).toBe(true));
       }),

@@ -7,12 +7,12 @@ import {
   logisticsTruecost,
   roundTonnes,
   validate,
-  type LogisticsLeg,
   type LogisticsRequest,
+  type SentLogisticsLeg,
 } from '../../src/index.js';
 import { logisticsRequest, positive, near } from './road-arbitraries.js';
 
-function request(...legs: LogisticsLeg[]): LogisticsRequest {
+function request(...legs: SentLogisticsLeg[]): LogisticsRequest {
   return { queries: { legs } };
 }
 
@@ -62,7 +62,7 @@ describe('logisticsTruecost', () => {
         const legs = parsed.queries.legs.filter((leg) => leg.shipping_method !== 'FLIGHT');
         if (legs.length === 0) return;
         const one = unrounded(request(...legs));
-        const many = unrounded(request(...legs.map((leg) => ({ ...leg, shipping_distance: leg.shipping_distance * k }))));
+        const many = unrounded(request(...legs.map((leg) => ({ ...leg, shipping_distance: (leg.shipping_distance ?? 0) * k }))));
         one.forEach((t, i) => expect(near(many[i], t * k)).toBe(true));
       }),
     );

@@ -281,9 +281,11 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   });
 
   // 1.21 MB on 28 November 2026, when each CommonJS entry and the command carried their own copy
-  // of the data tables; 0.86 MB once they share chunks (docs/bundle-size.md, "The tarball").
-  it('ships under 1 MB packed, with no source maps and no CommonJS command', () => {
-    expect(statSync(tarball).size).toBeLessThan(1_000_000);
+  // of the data tables; 0.86 MB once they share chunks (docs/bundle-size.md, "The tarball"). The
+  // tables of truecost/places (ports, India PIN codes, the sea network) add about 0.5 MB, once per
+  // format: 1.49 MB on 29 November 2026, and the bound rose from 1 MB by that measured amount.
+  it('ships under 1.5 MB packed, with no source maps and no CommonJS command', () => {
+    expect(statSync(tarball).size).toBeLessThan(1_500_000);
     const files = run('tar', ['-tzf', tarball]).split('\n');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(files).not.toContain('package/dist/cli.cjs');

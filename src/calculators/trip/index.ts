@@ -3,6 +3,7 @@ import { successMessages } from '../../errors.js';
 import { checkedRequest } from '../../validation/checked-request.js';
 import {
   tripRequestSchema,
+  type SentTripLeg,
   type TripLeg,
   type TripLegResult,
   type TripRequest,
@@ -10,6 +11,7 @@ import {
   type TripResponse,
 } from '../../schemas/trip.js';
 import type { Explained } from '../explanation.js';
+import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from '../leg-distance.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from '../methodology.js';
 import { checkFlightOptions, type FlightOptions } from '../flight/options.js';
 import { roundKilograms } from '../rounding.js';
@@ -17,10 +19,19 @@ import { explainLeg } from './explain.js';
 import { legFigure, type LegFigure } from './legs.js';
 
 /**
- * Options of a trip: the basis (`wtw`, the default, or `ttw`) of every transport leg, and the flight
- * method and its options for the flight legs, as {@link flightTruecost} takes them.
+ * Options of a trip: the basis (`wtw`, the default, or `ttw`) of every transport leg, the flight
+ * method and its options for the flight legs, as {@link flightTruecost} takes them, and since 0.6.0
+ * `places` of `truecost/places` for ground and sea legs given by `origin` and `destination`.
  */
-export type TripOptions = FlightOptions;
+export type TripOptions = FlightOptions & PlacesOption;
+
+/** The distance rule of a ground or sea leg given by places: rail, sea for a ferry, else road. */
+const distanceMode = (leg: SentTripLeg): DistanceMode => (leg.mode === 'rail' ? 'rail' : leg.mode === 'ferry' ? 'sea' : 'road');
+
+/** The legs with their distances, those given by places resolved (docs/methodology.md, "Distances from places"). */
+function tripLegs(request: TripRequest, options: TripOptions): PlacedLeg<TripLeg>[] {
+  return placedLegs(request.trip.legs, 'distance_km', distanceMode, options.places, 'trip.legs');
+}
 
 /** The trip_id answered when the request sends none. */
 export const DEFAULT_TRIP_ID = 'trip-1';
@@ -50,9 +61,10 @@ function legResult(legId: string, leg: TripLeg, figure: LegFigure): TripLegResul
   return { leg_id: legId, mode: leg.mode, kg, tank_to_wheel_kg: tankToWheel, well_to_tank_kg: roundKilograms(kg - tankToWheel) };
 }
 
-function computed(request: TripRequest, options: TripOptions): { response: WithMethodologyVersion<TripResponse>; legs: readonly TripLeg[]; ids: readonly string[]; figures: readonly LegFigure[] } {
+function computed(request: TripRequest, options: TripOptions): { response: WithMethodologyVersion<TripResponse>; legs: readonly TripLeg[]; placed: readonly PlacedLeg<TripLeg>[]; ids: readonly string[]; figures: readonly LegFigure[] } {
   const basis = checkFlightOptions(options);
-  const { legs } = request.trip;
+  const placed = tripLegs(request, options);
+  const legs = placed.map(({ leg }) => leg);
   const ids = assignLegIds(legs);
   let total = 0;
   const figures = legs.map((leg, index) => {
@@ -68,7 +80,7 @@ function computed(request: TripRequest, options: TripOptions): { response: WithM
       legs: figures.map((figure, index) => legResult(ids[index] ?? '', legs[index] as TripLeg, figure)),
     },
   });
-  return { response, legs, ids, figures };
+  return { response, legs, placed, ids, figures };
 }
 
 /**
@@ -108,12 +120,15 @@ export function tripTruecost(request: TripRequestInput, options: TripOptions = {
  * @remarks Since 0.5.0 (as `explainTrip` since 0.4.0)
  */
 export function explainTripTruecost(request: TripRequestInput, options: TripOptions = {}): Explained<TripResponse> {
-  const { response, legs, ids, figures } = computed(checkedRequest(tripRequestSchema, request), options);
+  const { response, legs, placed, ids, figures } = computed(checkedRequest(tripRequestSchema, request), options);
   const basis = checkFlightOptions(options);
   return {
     result: response,
     methodologyVersion: METHODOLOGY_VERSION,
-    items: legs.map((leg, index) => explainLeg(leg, ids[index] ?? '', figures[index] as LegFigure, options, basis)),
+    items: legs.map((leg, index) => {
+      const { route, distance } = placed[index]!;
+      return withDistance(explainLeg(leg, ids[index] ?? '', figures[index] as LegFigure, options, basis), route, distance);
+    }),
   };
 }
 

@@ -1,0 +1,221 @@
+// Regenerates the places data modules of truecost/places in src/data/places/ from their raw sources
+// (docs/data-sources.md, "Places"):
+//   node --import tsx scripts/generate-places-data.ts MARNET PORTS PINCODES [outDir]
+// MARNET is searoute/data/marnet_searoute.geojson and PORTS searoute/data/ports.geojson of the
+// searoute Python package (github.com/genthalili/searoute-py, Apache-2.0; the network is Eurostat's
+// SeaRoute "marnet", EUPL-1.2); PINCODES is pincode.js of the npm package pincode-lat-long 1.0.3
+// (ISC). outDir defaults to src/data/places. The output is deterministic, so a refresh shows as a
+// readable diff.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { INDIA_BOUNDS, PIN_OUTLIER_KM, PLACE_COORDINATE_SCALE, packNumbers } from '../src/data/places/format.js';
+import { greatCircleKm } from '../src/calculators/flight/geo.js';
+
+const root = resolve(import.meta.dirname, '..');
+const [marnetPath, portsPath, pinsPath, outArgument] = process.argv.slice(2);
+if (marnetPath === undefined || portsPath === undefined || pinsPath === undefined) {
+  throw new Error('usage: generate-places-data.ts MARNET PORTS PINCODES [outDir]');
+}
+const outDir = resolve(outArgument ?? join(root, 'src', 'data', 'places'));
+
+type Position = [number, number];
+interface Feature<P, G> {
+  readonly properties: P;
+  readonly geometry: G;
+}
+
+const scaled = (degrees: number) => Math.round(degrees * PLACE_COORDINATE_SCALE);
+/** Longitudes of the network run past 180° where it crosses the antimeridian: folded into -180..180. */
+const foldedLongitude = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
+
+// The sea network: every vertex a node, every pair of consecutive vertices of a line an edge.
+const marnet = JSON.parse(readFileSync(marnetPath, 'utf8')) as {
+  features: Feature<{ passage?: string | null }, { coordinates: Position[] }>[];
+};
+const nodeIndex = new Map<string, number>();
+const nodes: Position[] = [];
+const lines: { nodes: number[]; passage: string | null | undefined }[] = [];
+for (const feature of marnet.features) {
+  const line: number[] = [];
+  for (const [longitude, latitude] of feature.geometry.coordinates) {
+    const point: Position = [scaled(latitude), scaled(foldedLongitude(longitude))];
+    const key = point.join(',');
+    let index = nodeIndex.get(key);
+    if (index === undefined) {
+      index = nodes.length;
+      nodes.push(point);
+      nodeIndex.set(key, index);
+    }
+    if (line[line.length - 1] !== index) line.push(index);
+  }
+  if (line.length > 1) lines.push({ nodes: line, passage: feature.properties.passage });
+}
+
+// Keep the largest connected part only: a port snapped to an islet of the network finds no route.
+const neighbours: number[][] = nodes.map(() => []);
+for (const { nodes: line } of lines) {
+  for (let i = 1; i < line.length; i += 1) {
+    neighbours[line[i - 1]!]!.push(line[i]!);
+    neighbours[line[i]!]!.push(line[i - 1]!);
+  }
+}
+const part = new Int32Array(nodes.length).fill(-1);
+const partSizes: number[] = [];
+for (let start = 0; start < nodes.length; start += 1) {
+  if (part[start] !== -1) continue;
+  const id = partSizes.length;
+  let size = 0;
+  const stack = [start];
+  part[start] = id;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    size += 1;
+    for (const next of neighbours[node]!) {
+      if (part[next] === -1) {
+        part[next] = id;
+        stack.push(next);
+      }
+    }
+  }
+  partSizes.push(size);
+}
+const mainPart = partSizes.indexOf(Math.max(...partSizes));
+const kept = lines.filter((line) => part[line.nodes[0]!] === mainPart);
+// Renumber the kept nodes in the order the kept lines first reach them, so that a line's indices mostly step by one.
+const renumbered = new Map<number, number>();
+const keptNodes: Position[] = [];
+for (const line of kept) {
+  for (const node of line.nodes) {
+    if (!renumbered.has(node)) {
+      renumbered.set(node, keptNodes.length);
+      keptNodes.push(nodes[node]!);
+    }
+  }
+}
+const nodeDeltas: number[] = [];
+let previous: Position = [0, 0];
+for (const node of keptNodes) {
+  nodeDeltas.push(node[0] - previous[0], node[1] - previous[1]);
+  previous = node;
+}
+let lastIndex = 0;
+const lineTexts = kept.map((line) =>
+  packNumbers(
+    line.nodes.map((node) => {
+      const index = renumbered.get(node)!;
+      const delta = index - lastIndex;
+      lastIndex = index;
+      return delta;
+    }),
+  ),
+);
+const passages = new Map<string, number[]>();
+kept.forEach((line, index) => {
+  if (line.passage === undefined || line.passage === null) return;
+  passages.set(line.passage, [...(passages.get(line.passage) ?? []), index]);
+});
+const passageEntries = [...passages.entries()].sort(([a], [b]) => a.localeCompare(b));
+
+writeFileSync(
+  join(outDir, 'sea-network.ts'),
+  `// Generated by scripts/generate-places-data.ts from marnet_searoute.geojson of searoute-py (Apache-2.0),
+// itself Eurostat's SeaRoute maritime network "marnet" (EUPL-1.2). Do not edit by hand.
+
+// The sea network in the format of ./format.ts: ${keptNodes.length} nodes and ${kept.length} lines (the largest
+// connected part of the ${marnet.features.length} lines of the source).
+
+/** Every node's latitude and longitude in hundredths of a degree, each the difference from the node before. */
+export const SEA_NODES = ${JSON.stringify(packNumbers(nodeDeltas))};
+/** The lines, separated by ";": each node index the difference from the index before (across lines). */
+export const SEA_LINES = ${JSON.stringify(lineTexts.join(';'))};
+/** The lines of each named passage of the source (by index in {@link SEA_LINES}), which a leg may avoid. */
+export const SEA_PASSAGE_LINES: Readonly<Record<string, readonly number[]>> = {
+${passageEntries.map(([name, indices]) => `  ${name}: [${indices.join(', ')}],`).join('\n')}
+};
+`,
+);
+
+// Ports: one row per UN/LOCODE (the first name the source gives it), sorted by code.
+const portSource = JSON.parse(readFileSync(portsPath, 'utf8')) as {
+  features: Feature<{ port: string; name: string }, { coordinates: Position }>[];
+};
+const ports = new Map<string, { name: string; latitude: number; longitude: number }>();
+for (const { properties, geometry } of portSource.features) {
+  const code = properties.port.toUpperCase();
+  if (!/^[A-Z]{2}[A-Z2-9]{3}$/.test(code) || ports.has(code)) continue;
+  const [longitude, latitude] = geometry.coordinates;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90) continue;
+  ports.set(code, { name: properties.name.replace(/[|;]/g, ' ').trim(), latitude, longitude: foldedLongitude(longitude) });
+}
+const portRows = [...ports.entries()].sort(([a], [b]) => a.localeCompare(b));
+const portCoordinates: number[] = [];
+previous = [0, 0];
+for (const [, port] of portRows) {
+  const point: Position = [scaled(port.latitude), scaled(port.longitude)];
+  portCoordinates.push(point[0] - previous[0], point[1] - previous[1]);
+  previous = point;
+}
+writeFileSync(
+  join(outDir, 'ports.ts'),
+  `// Generated by scripts/generate-places-data.ts from ports.geojson of searoute-py (Apache-2.0). Do not edit by hand.
+
+// ${portRows.length} ports by UN/LOCODE, sorted by code, in the format of ./format.ts.
+
+/** The codes, five characters each, concatenated. */
+export const PORT_CODES = ${JSON.stringify(portRows.map(([code]) => code).join(''))};
+/** The names, in the order of the codes, separated by "|". */
+export const PORT_NAMES = ${JSON.stringify(portRows.map(([, port]) => port.name).join('|'))};
+/** Latitude and longitude of each port in hundredths of a degree, each the difference from the port before. */
+export const PORT_COORDINATES = ${JSON.stringify(packNumbers(portCoordinates))};
+`,
+);
+
+// India PIN codes: one centroid per code inside India's bounds, without the codes that sit far from
+// the others of their sorting district (the first three digits).
+const require = createRequire(import.meta.url);
+const pinSource = require(resolve(pinsPath)) as Record<string, { lat: number; long: number }>;
+const inBounds = Object.entries(pinSource)
+  .filter(([pin]) => /^[1-9]\d{5}$/.test(pin))
+  .map(([pin, { lat, long }]) => ({ pin: Number(pin), latitude: lat, longitude: long }))
+  .filter(
+    ({ latitude, longitude }) =>
+      latitude >= INDIA_BOUNDS.south && latitude <= INDIA_BOUNDS.north && longitude >= INDIA_BOUNDS.west && longitude <= INDIA_BOUNDS.east,
+  );
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+const byDistrict = new Map<number, typeof inBounds>();
+for (const row of inBounds) {
+  const district = Math.floor(row.pin / 1000);
+  byDistrict.set(district, [...(byDistrict.get(district) ?? []), row]);
+}
+const pins = inBounds.filter((row) => {
+  const district = byDistrict.get(Math.floor(row.pin / 1000))!;
+  const centre = { latitude: median(district.map((r) => r.latitude)), longitude: median(district.map((r) => r.longitude)) };
+  return greatCircleKm(row, centre) <= PIN_OUTLIER_KM;
+});
+pins.sort((a, b) => a.pin - b.pin);
+const pinNumbers: number[] = [];
+let previousPin = 0;
+previous = [0, 0];
+for (const row of pins) {
+  const point: Position = [scaled(row.latitude), scaled(row.longitude)];
+  pinNumbers.push(row.pin - previousPin, point[0] - previous[0], point[1] - previous[1]);
+  previousPin = row.pin;
+  previous = point;
+}
+writeFileSync(
+  join(outDir, 'pins.ts'),
+  `// Generated by scripts/generate-places-data.ts from pincode.js of pincode-lat-long 1.0.3 (ISC). Do not edit by hand.
+
+// ${pins.length} India PIN codes of the ${Object.keys(pinSource).length} of the source: those inside India's bounds and within
+// ${PIN_OUTLIER_KM} km of the median of their sorting district (the first three digits).
+
+/** Per PIN code, in ascending order: the code, its latitude and its longitude in hundredths of a degree, each the difference from the row before. */
+export const PIN_ROWS = ${JSON.stringify(packNumbers(pinNumbers))};
+`,
+);
+
+console.log(`sea network: ${keptNodes.length} nodes, ${kept.length} lines (of ${marnet.features.length}); ports: ${portRows.length}; PIN codes: ${pins.length} of ${Object.keys(pinSource).length} (${inBounds.length} in bounds)`);
