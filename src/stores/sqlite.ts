@@ -5,6 +5,7 @@
  *
  * @packageDocumentation
  */
+import { closeSync, fsync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Store } from '../orders/store.js';
 import { migrationsOf, migrationsTableSql } from './sql/migrations.js';
@@ -102,12 +103,26 @@ export async function openSqliteStore(options: SqliteStoreOptions): Promise<Stor
   }
 }
 
+/**
+ * A descriptor of the database's log (its `-wal` file), for the group commit's own sync of it
+ * (./sqlite/group-commit.ts), or undefined when the database keeps no log file (in memory). The
+ * file lives as long as this connection is open.
+ */
+function openLog(db: Database.Database): number | undefined {
+  if (db.memory || db.pragma('journal_mode', { simple: true }) !== 'wal') return undefined;
+  return openSync(`${db.name}-wal`, 'r');
+}
+
 function createSqliteStore(db: Database.Database): Store {
   const runner = sqliteRunner(db);
   // After configure and migrate: the connection is in WAL mode and has its -shm file open.
   const keysVersion = keyChangeSignal(db, openWalIndexHeader(db));
   const { methods, rows } = sharedStoreMethods(runner, sqliteDialect);
-  const orderWrites = groupCommit(db);
+  const logFd = openLog(db);
+  const orderWrites = groupCommit(
+    db,
+    logFd === undefined ? undefined : { sync: (done) => fsync(logFd, done), syncNow: () => fsyncSync(logFd) },
+  );
   const transactions = sqliteTransactions(db, runner, rows, orderWrites);
   // A rate limit's take commits without a sync of the log (docs/http.md, "Rate limits"): in WAL
   // mode a crash may lose the last takes, never corrupt the file, and a lost take only leaves a
@@ -163,6 +178,7 @@ function createSqliteStore(db: Database.Database): Store {
     async close(): Promise<void> {
       orderWrites.flush();
       db.close();
+      if (logFd !== undefined) closeSync(logFd);
       keysVersion.close();
     },
 

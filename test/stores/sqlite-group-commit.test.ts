@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { groupCommit } from '../../src/stores/sqlite/group-commit.js';
+import { groupCommit, type LogSync } from '../../src/stores/sqlite/group-commit.js';
+import { StoreUnavailableError } from '../../src/orders/unavailable.js';
 import { openSqliteStore } from '../../src/stores/sqlite.js';
 import { now, order, staging } from './fixtures.js';
 
@@ -109,6 +110,114 @@ describe('group commit', () => {
       const after = group.run(() => db.prepare("INSERT INTO t (x) VALUES ('after')").run());
       for (const write of [first, ending, after]) await expect(write).rejects.toThrow('the transaction is gone');
       expect(rowsOf(other)).toEqual([]);
+    } finally {
+      close();
+    }
+  });
+});
+
+/** A log sync the test ends by hand: each `sync` waits in `running` until the test calls it back. */
+function heldLogSync(): LogSync & { running: ((error: Error | null) => void)[]; syncedNow: number } {
+  const held = {
+    running: [] as ((error: Error | null) => void)[],
+    syncedNow: 0,
+    sync(done: (error: Error | null) => void) {
+      held.running.push(done);
+    },
+    syncNow() {
+      held.syncedNow += 1;
+    },
+  };
+  return held;
+}
+
+/** Whether `promise` settled by the end of the next turn. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(
+    () => (done = true),
+    () => (done = true),
+  );
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+describe('group commit with its own sync of the log', () => {
+  it('answers a write only once a sync of the log that began after its commit has ended', async () => {
+    const { db, other, close } = open();
+    try {
+      const log = heldLogSync();
+      const group = groupCommit(db, log);
+      const write = group.run(() => db.prepare("INSERT INTO t (x) VALUES ('a')").run().changes);
+      expect(await settled(write)).toBe(false);
+      // Committed (another connection sees it), not yet answered: its sync runs.
+      expect(rowsOf(other)).toEqual(['a']);
+      expect(log.running).toHaveLength(1);
+      log.running[0]!(null);
+      await expect(write).resolves.toBe(1);
+    } finally {
+      close();
+    }
+  });
+
+  it('gives the groups committed while a sync runs one sync after it', async () => {
+    const { db, close } = open();
+    try {
+      const log = heldLogSync();
+      const group = groupCommit(db, log);
+      const insert = (x: string) => group.run(() => db.prepare('INSERT INTO t (x) VALUES (?)').run(x));
+      const first = insert('1');
+      await settled(first);
+      // Two more groups, each of its own turn, commit while the first group's sync runs.
+      const second = insert('2');
+      await settled(second);
+      const third = insert('3');
+      expect(await settled(third)).toBe(false);
+      expect(log.running).toHaveLength(1);
+      log.running[0]!(null);
+      await first;
+      // One more sync, for every group committed while the first ran.
+      expect(log.running).toHaveLength(2);
+      expect(await settled(second)).toBe(false);
+      log.running[1]!(null);
+      await Promise.all([second, third]);
+      expect(log.running).toHaveLength(2);
+    } finally {
+      close();
+    }
+  });
+
+  it('refuses the committed writes whose sync failed with a StoreUnavailableError, and a retry finds them', async () => {
+    const { db, other, close } = open();
+    try {
+      const log = heldLogSync();
+      const group = groupCommit(db, log);
+      const write = group.run(() => db.prepare("INSERT INTO t (x) VALUES ('unsure')").run());
+      await settled(write);
+      log.running[0]!(new Error('EIO: i/o error, fsync'));
+      await expect(write).rejects.toBeInstanceOf(StoreUnavailableError);
+      await expect(write).rejects.toThrow(/could not be synced to disk \(EIO/);
+      expect(rowsOf(other)).toEqual(['unsure']);
+    } finally {
+      close();
+    }
+  });
+
+  it('syncs now and answers every write on a flush, those whose sync was running included', async () => {
+    const { db, close } = open();
+    try {
+      const log = heldLogSync();
+      const group = groupCommit(db, log);
+      const running = group.run(() => db.prepare("INSERT INTO t (x) VALUES ('running')").run());
+      await settled(running);
+      const waiting = group.run(() => db.prepare("INSERT INTO t (x) VALUES ('waiting')").run());
+      group.flush();
+      expect(log.syncedNow).toBe(1);
+      await Promise.all([running, waiting]);
+      // The sync that was running ends later and answers nobody twice.
+      log.running[0]!(new Error('too late'));
+      await expect(running).resolves.toBeDefined();
     } finally {
       close();
     }
