@@ -30,6 +30,13 @@ import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
+/** Why a container leg by rail or ship counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
+const PER_TONNE_OF_GOODS =
+  "The containers' tare is not added to the goods: DESNZ's rail and ship intensities are per tonne of goods carried, the boxes' own mass inside them.";
+
+/** The cited difference between a loose leg by ship and E11's SHIP or an E13 container leg. */
+const LOOSE_CARGO_SHIP = `Loose goods travel on a general cargo ship (DESNZ 2025 ${desnzFreightPerTonneKm.generalCargoShip.value} kg CO2e/t-km), not on the container ship of E11 SHIP and of container legs (${desnzFreightPerTonneKm.containerShip.value} kg CO2e/t-km): the same goods answer less by this ratio.`;
+
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
 interface LegPlan extends ChainElement {
   readonly massTonnes: number;
@@ -82,7 +89,10 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
         : leg.shipping_method === 'container'
           ? [desnzFreightPerTonneKm.containerShip, containerShipChain, 'Sea: container ship']
           : [desnzFreightPerTonneKm.generalCargoShip, generalCargoShipChain, 'Sea: general cargo ship'];
-    const element = { ...base, mode: mode === 'rail' ? 'rail' : 'sea' } as const;
+    // DESNZ's rail and ship intensities are per tonne of goods: the containers' tare is inside them.
+    const element = { ...base, massTonnes: leg.weight, mode: mode === 'rail' ? 'rail' : 'sea' } as const;
+    if (explain && containers > 0) assumptions.push(PER_TONNE_OF_GOODS);
+    if (explain && mode === 'ship' && leg.shipping_method === 'loose') assumptions.push(LOOSE_CARGO_SHIP);
     if (fuel !== undefined) {
       if (explain) {
         factors.push(...fuel.factors);
@@ -99,7 +109,7 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
       ...element,
       operationCategory: `${vehicle}, average`,
       dataType: 'default',
-      parts: perTonneKmParts(perTonneKm, chain, massTonnes, leg.distance),
+      parts: perTonneKmParts(perTonneKm, chain, leg.weight, leg.distance),
     };
   }
 
