@@ -158,6 +158,7 @@ export {
   type FreightTransportationType,
   type FreightTruckFields,
 } from './schemas/freight.js';
+export { ROAD_REGIONS, roadFactorSet, type RoadFactorSet, type RoadRegion } from './data/road-regions.js';
 export {
   ENERGY_BASES,
   type CalculatorOptions,

@@ -2,11 +2,13 @@ import { roadAssumptions } from '../data/assumptions.js';
 import { containerSpecs } from '../data/containers.js';
 import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
+import type { RoadRegion } from '../data/road-regions.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import { checkedRequest } from '../validation/checked-request.js';
 import {
   freightRequestSchema,
+  legTruck,
   type FreightLeg,
   type FreightRequest,
   type FreightRequestInput,
@@ -26,13 +28,14 @@ import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
+import { regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
-/** Why a container leg by rail or ship counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
+/** Why a container leg on an intensity per tonne-km counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
 const PER_TONNE_OF_GOODS =
-  "The containers' tare is not added to the goods: DESNZ's rail and ship intensities are per tonne of goods carried, the boxes' own mass inside them.";
+  "The containers' tare is not added to the goods: an intensity per tonne-km (DESNZ's, GLEC's) is per tonne of goods carried, the boxes' own mass inside it.";
 
 /** The cited difference between a loose leg by ship and E11's SHIP or an E13 container leg. */
 const LOOSE_CARGO_SHIP = `Loose goods travel on a general cargo ship (DESNZ 2025 ${desnzFreightPerTonneKm.generalCargoShip.value} kg CO2e/t-km), not on the container ship of E11 SHIP and of container legs (${desnzFreightPerTonneKm.containerShip.value} kg CO2e/t-km): the same goods answer less by this ratio.`;
@@ -50,7 +53,7 @@ interface LegPlan extends ChainElement {
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
-function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean): LegPlan {
+function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadRegion, explain: boolean): LegPlan {
   const assumptions: string[] = [];
   const factors: FactorUse[] = [];
   const quantities: Record<string, number | string> = {
@@ -114,13 +117,12 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   }
 
   // A container truck by default carries one full container; a loose load a heavy truck.
-  const capacity = leg.truck_max_capacity ?? maxGross;
-  const unladen = leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value;
-  const vehicle = truckClass(unladen + capacity);
+  const { capacity, grossTonnes } = legTruck(leg);
+  const vehicle = truckClass(grossTonnes);
   const road = { ...base, mode: 'road' } as const;
   if (explain) {
     quantities['truck_max_capacity_t'] = capacity;
-    quantities['truck_gross_weight_t'] = unladen + capacity;
+    quantities['truck_gross_weight_t'] = grossTonnes;
     if (leg.truck_max_capacity === undefined) {
       assumptions.push(
         leg.shipping_method === 'container'
@@ -140,16 +142,27 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
     }
     return { ...road, operationCategory: `Road: ${vehicle.name}, carrier's fuel`, dataType: 'primary', parts: fuel.parts };
   }
+  // On an intensity per tonne-km the goods count, as by rail and ship; the truck's model below carries the tare.
+  const goods = { ...road, massTonnes: leg.weight };
+  if (explain && containers > 0 && (leg.load === 'shared' || region !== 'IN')) assumptions.push(PER_TONNE_OF_GOODS);
+  const regional = regionalRoadCategory(region, vehicle.shared);
+  if (regional !== undefined && region !== 'IN') {
+    if (explain) {
+      factors.push(...regional.chain.factors);
+      assumptions.push(regionalAssumption(region, regional), regional.chain.note);
+    }
+    return { ...goods, operationCategory: regional.name, dataType: 'default', parts: perTonneKmParts(regional.tankToWheel, regional.chain, leg.weight, leg.distance) };
+  }
   if (leg.load === 'shared') {
     const shared = vehicle.shared;
     if (explain) {
       factors.push(...shared.chain.factors);
       assumptions.push(
-        `load shared: the mass moved times the distance times the average-laden intensity of the ${vehicle.name}'s DESNZ class (ISO 14083 allocation by tonne-km within a transport operation category); average load and empty running are inside it.`,
+        `load shared: the goods times the distance times the average-laden intensity of the ${vehicle.name}'s DESNZ class (ISO 14083 allocation by tonne-km within a transport operation category); average load and empty running are inside it.`,
         shared.chain.note,
       );
     }
-    return { ...road, operationCategory: shared.name, dataType: 'default', parts: perTonneKmParts(shared.tankToWheel, shared.chain, massTonnes, leg.distance) };
+    return { ...goods, operationCategory: shared.name, dataType: 'default', parts: perTonneKmParts(shared.tankToWheel, shared.chain, leg.weight, leg.distance) };
   }
   const trucks = tripsNeeded(massTonnes, capacity);
   const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
@@ -199,7 +212,7 @@ export function freightTruecost(input: FreightRequestInput, options?: Calculator
   const mode = request.configs.transportation_type;
   let total = 0;
   const legs = request.queries.legs.map((leg) => {
-    const tonnes = countedTotal(planLeg(leg, mode, false).parts, basis);
+    const tonnes = countedTotal(planLeg(leg, mode, request.configs.region, false).parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
   });
@@ -227,7 +240,7 @@ export function explainFreightTruecost(
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  const plans = request.queries.legs.map((leg) => planLeg(leg, mode, true));
+  const plans = request.queries.legs.map((leg) => planLeg(leg, mode, request.configs.region, true));
   const items = plans.map(
     (plan, index): ItemExplanation => ({
       item: String(index),
@@ -250,5 +263,5 @@ export function explainFreightTruecost(
  */
 export function freightElements(input: FreightRequestInput): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, true));
+  return request.queries.legs.map((leg) => planLeg(leg, request.configs.transportation_type, request.configs.region, true));
 }

@@ -19,6 +19,7 @@ import { partsAlong, type EmissionParts } from './basis.js';
 import type { FactorUse } from './explanation.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE } from './rounding.js';
+import { regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { carrierFuel, perTonneKmParts, type ChainElement, type TransportMode } from './transport-chain.js';
 
 // The legs of E11: how each shipping method turns a leg into tonnes CO2e in two parts, and the
@@ -85,9 +86,14 @@ const LEG_CHAINS: Readonly<Record<ShippingMethod, EnergyChain>> = {
   FLIGHT: airFreightChain,
 };
 
-/** A shared truck leg's category, or undefined when the leg is not a truck sharing its vehicle. */
+/**
+ * The category a truck leg is allocated in by tonne-km: its region's default outside India, else its
+ * DESNZ class when it shares its vehicle; undefined for a dedicated truck in India or another method.
+ */
 function sharedCategory(leg: LogisticsLeg): RoadOperationCategory | undefined {
-  return leg.load === 'shared' && isTruckMethod(leg.shipping_method) ? SHARED_TRUCK_CATEGORIES[leg.shipping_method] : undefined;
+  if (!isTruckMethod(leg.shipping_method)) return undefined;
+  const desnzClass = SHARED_TRUCK_CATEGORIES[leg.shipping_method];
+  return regionalRoadCategory(leg.region, desnzClass) ?? (leg.load === 'shared' ? desnzClass : undefined);
 }
 
 /** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model. */
@@ -168,6 +174,15 @@ export function logisticsElement(leg: LogisticsLeg): LogisticsElement {
     return { ...common, operationCategory: `${vehicle}, carrier's fuel`, dataType: 'primary', factors: fuel.factors, assumptions: [fuel.note] };
   }
   const shared = sharedCategory(leg);
+  if (shared !== undefined && leg.region !== undefined && leg.region !== 'IN') {
+    return {
+      ...common,
+      operationCategory: shared.name,
+      dataType: 'default',
+      factors: shared.chain.factors,
+      assumptions: [regionalAssumption(leg.region, shared), shared.chain.note],
+    };
+  }
   if (shared !== undefined) {
     return {
       ...common,

@@ -91,6 +91,7 @@ export function explainLogisticsTruecost(
       quantities['truck_capacity_t'] = leg.truck_capacity;
       quantities['trucks'] = tripsNeeded(leg.shipping_weight, leg.truck_capacity!);
     }
+    if (leg.region !== undefined) quantities['region'] = leg.region;
     if (leg.load !== undefined) quantities['load'] = leg.load;
     if (leg.fuel_type !== undefined) {
       quantities['fuel_type'] = leg.fuel_type;

@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
-import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
+import { roadAssumptions } from '../data/assumptions.js';
+import { CONTAINER_TYPES, containerSpecs, type ContainerType } from '../data/containers.js';
+import { indiaGhgTruckClassBounds } from '../data/india-ghg-2015.js';
+import { ROAD_REGIONS, roadFactorSet } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
-/** Regions E13 supports: India only. */
-export const FREIGHT_REGIONS = ['IN'] as const;
+/** Regions E13 supports: the road regions (India, Great Britain, the EU member states); rail and ship take DESNZ's factors in any. */
+export const FREIGHT_REGIONS = ROAD_REGIONS;
 /** Modes of E13, chosen once per request in `configs.transportation_type`. */
 export const FREIGHT_TRANSPORTATION_TYPES = ['truck', 'rail', 'ship'] as const;
 /** One of {@link FREIGHT_TRANSPORTATION_TYPES}. */
@@ -50,6 +53,16 @@ export interface FreightLooseLeg extends FreightTruckFields {
 
 /** A parsed E13 leg. */
 export type FreightLeg = FreightContainerLeg | FreightLooseLeg;
+
+/**
+ * The truck of a leg: its capacity (by default one full container, or the heavy truck for loose
+ * goods) and gross vehicle weight (the unladen mass by default a share of the capacity), in tonnes.
+ */
+export function legTruck(leg: FreightLeg): { readonly capacity: number; readonly grossTonnes: number } {
+  const fallback = leg.shipping_method === 'container' ? containerSpecs[leg.container_type].maxGross.value : roadAssumptions.looseFreightTruckCapacity.value;
+  const capacity = leg.truck_max_capacity ?? fallback;
+  return { capacity, grossTonnes: (leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value) + capacity };
+}
 
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
@@ -101,8 +114,10 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
 );
 
 /**
- * The body of E13 `POST /v3/logistics/freight`: region IN, one mode for all legs, 1 to 100 legs.
- * Truck fields, `load` and `dry_run: true` are allowed only when the mode is truck.
+ * The body of E13 `POST /v3/logistics/freight`: a road region ({@link FREIGHT_REGIONS}), one mode
+ * for all legs, 1 to 100 legs. Truck fields, `load` and `dry_run: true` are allowed only when the
+ * mode is truck; outside India a truck leg takes its region's default intensity, so `dry_run` is
+ * refused there, and an EU truck must be heavy (over 12 t gross).
  *
  * @example
  * ```ts
@@ -123,6 +138,16 @@ export const freightRequestSchema = /* @__PURE__ */ z
   })
   .check(
     rule((request, report) => {
+      const { region } = request.configs;
+      if (request.configs.transportation_type === 'truck' && region !== 'IN') {
+        request.queries.legs.forEach((leg, index) => {
+          const path = ['queries', 'legs', index];
+          if (leg.dry_run) report([...path, 'dry_run'], `Not in region ${region}: its default intensity already holds empty running.`);
+          if (roadFactorSet(region) === 'glec-europe' && leg.fuel_type === undefined && legTruck(leg).grossTonnes <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) {
+            report([...path, 'truck_max_capacity'], `No European factor for a truck of ${indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value} t gross or less: GLEC's European default is a heavy truck's. The regions for this truck are IN and GB.`);
+          }
+        });
+      }
       if (request.configs.transportation_type === 'truck') return;
       request.queries.legs.forEach((leg, index) => {
         const path = ['queries', 'legs', index];

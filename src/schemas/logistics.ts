@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { positiveNumberSchema } from './common.js';
+import { ROAD_REGIONS, roadFactorSet, type RoadRegion } from '../data/road-regions.js';
+import { addIssue, positiveNumberSchema } from './common.js';
 import { legData, legDataShape, type LegData } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
@@ -36,6 +37,8 @@ export interface LogisticsLeg extends LegData {
   readonly shipping_weight: number;
   /** The truck's capacity, in tonnes (truck legs only). */
   readonly truck_capacity?: number;
+  /** The country whose road factors a truck leg takes (truck legs only; India's when not sent). */
+  readonly region?: RoadRegion;
   readonly defaulted?: DefaultedFields;
 }
 
@@ -46,11 +49,20 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_distance: z.optional(positiveNumberSchema),
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
+    region: z.optional(z.enum(ROAD_REGIONS)),
     ...legDataShape,
   }),
   z.transform((leg, payload): LogisticsLeg => {
     const data = legData(leg, payload);
     if (data === undefined) return z.NEVER;
+    if (leg.region !== undefined && !isTruckMethod(leg.shipping_method)) {
+      addIssue(payload, ['region'], 'Allowed only on truck legs: the other methods take one factor wherever they run.');
+      return z.NEVER;
+    }
+    if (leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe' && leg.shipping_method !== 'TRUCK_HEAVY' && leg.fuel_type === undefined) {
+      addIssue(payload, ['region'], `No European factor for ${leg.shipping_method}: GLEC's European default is a heavy truck's. The regions for this method are IN and GB.`);
+      return z.NEVER;
+    }
     const defaulted: string[] = [];
     if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');
     if (leg.shipping_weight === undefined) defaulted.push('shipping_weight');
@@ -60,10 +72,10 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
       shipping_weight: leg.shipping_weight ?? LOGISTICS_LEG_DEFAULTS.shipping_weight,
       ...data,
     };
-    let parsed: LogisticsLeg = base;
+    let parsed: LogisticsLeg = leg.region === undefined ? base : { ...base, region: leg.region };
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
-      parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
+      parsed = { ...parsed, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
     }
     return defaulted.length > 0 ? { ...parsed, defaulted } : parsed;
   }),

@@ -1,0 +1,29 @@
+import type { RoadOperationCategory } from '../data/desnz-2025-road-tonne-km.js';
+import { glecEuropeHeavyTruck } from '../data/glec-2019-europe-road.js';
+import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
+
+// A road leg outside India takes its region's default intensity per tonne-km of goods, whatever its
+// load: DESNZ 2025's average-laden class in Great Britain, GLEC's European heavy truck in the EU
+// (docs/methodology.md, "Each road leg's region"). India keeps its own vehicle model.
+
+/**
+ * The default category of a road leg in `region`, or undefined in India (or without a region),
+ * where the leg keeps India's model. `desnzClass` is the DESNZ class of the leg's truck; the schema
+ * refuses an EU leg whose truck is not heavy, the only class GLEC's European default covers.
+ */
+export function regionalRoadCategory(region: RoadRegion | undefined, desnzClass: RoadOperationCategory): RoadOperationCategory | undefined {
+  switch (region === undefined ? 'india' : roadFactorSet(region)) {
+    case 'desnz-2025':
+      return desnzClass;
+    case 'glec-europe':
+      return glecEuropeHeavyTruck;
+    default:
+      return undefined;
+  }
+}
+
+/** The explanation of a regional leg: which factor, which region, and that India's were not used. */
+export function regionalAssumption(region: RoadRegion, category: RoadOperationCategory): string {
+  const family = roadFactorSet(region) === 'glec-europe' ? "the GLEC Framework's European default" : "DESNZ 2025's average-laden intensity";
+  return `region ${region}: ${family} (${category.name}), not India's factors: the shipment's tonne-km times a default intensity per tonne-km of goods, with average load and empty running inside it, whatever the load.`;
+}
