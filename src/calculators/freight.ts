@@ -20,6 +20,7 @@ import {
   countedTotal,
   emissionBasis,
   partsAlong,
+  scaleParts,
   sumParts,
   type CalculatorOptions,
   type EmissionParts,
@@ -28,7 +29,7 @@ import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
-import { regionalAssumption, regionalRoadCategory } from './road-region.js';
+import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
@@ -146,12 +147,21 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
   const goods = { ...road, massTonnes: leg.weight };
   if (explain && containers > 0 && (leg.load === 'shared' || region !== 'IN')) assumptions.push(PER_TONNE_OF_GOODS);
   const regional = regionalRoadCategory(region, vehicle.shared);
+  // A chilled truck: the refrigerated uplift of its category (the schema refuses a chilled van).
+  const uplift = leg.temperature === 'chilled' ? chilledUplift(regional ?? vehicle.shared) : undefined;
+  const chill = uplift?.value ?? 1;
+  const chilled = uplift === undefined ? '' : ', chilled';
+  if (explain && uplift !== undefined) {
+    factors.push(uplift);
+    assumptions.push(chilledAssumption(uplift));
+  }
   if (regional !== undefined && region !== 'IN') {
     if (explain) {
       factors.push(...regional.chain.factors);
       assumptions.push(regionalAssumption(region, regional), regional.chain.note);
     }
-    return { ...goods, operationCategory: regional.name, dataType: 'default', parts: perTonneKmParts(regional.tankToWheel, regional.chain, leg.weight, leg.distance) };
+    const parts = scaleParts(perTonneKmParts(regional.tankToWheel, regional.chain, leg.weight, leg.distance), chill);
+    return { ...goods, operationCategory: `${regional.name}${chilled}`, dataType: 'default', parts };
   }
   if (leg.load === 'shared') {
     const shared = vehicle.shared;
@@ -162,7 +172,8 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
         shared.chain.note,
       );
     }
-    return { ...goods, operationCategory: shared.name, dataType: 'default', parts: perTonneKmParts(shared.tankToWheel, shared.chain, leg.weight, leg.distance) };
+    const parts = scaleParts(perTonneKmParts(shared.tankToWheel, shared.chain, leg.weight, leg.distance), chill);
+    return { ...goods, operationCategory: `${shared.name}${chilled}`, dataType: 'default', parts };
   }
   const trucks = tripsNeeded(massTonnes, capacity);
   const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
@@ -183,9 +194,9 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
   }
   return {
     ...road,
-    operationCategory: `Road: ${vehicle.name}, dedicated`,
+    operationCategory: `Road: ${vehicle.name}, dedicated${chilled}`,
     dataType: 'modelled',
-    parts: partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain),
+    parts: scaleParts(partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain), chill),
   };
 }
 

@@ -15,11 +15,11 @@ import { airFreightChain, containerShipChain, railChain } from '../data/freight-
 import { dieselTruckChain, motorbikeChain } from '../data/road-energy-chains.js';
 import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2015.js';
 import { isTruckMethod, type LogisticsLeg, type ShippingMethod, type TruckMethod } from '../schemas/logistics.js';
-import { partsAlong, type EmissionParts } from './basis.js';
+import { partsAlong, scaleParts, type EmissionParts } from './basis.js';
 import type { FactorUse } from './explanation.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE } from './rounding.js';
-import { regionalAssumption, regionalRoadCategory } from './road-region.js';
+import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { carrierFuel, perTonneKmParts, type ChainElement, type TransportMode } from './transport-chain.js';
 
 // The legs of E11: how each shipping method turns a leg into tonnes CO2e in two parts, and the
@@ -96,13 +96,25 @@ function sharedCategory(leg: LogisticsLeg): RoadOperationCategory | undefined {
   return regionalRoadCategory(leg.region, desnzClass) ?? (leg.load === 'shared' ? desnzClass : undefined);
 }
 
-/** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model. */
+/**
+ * The refrigerated uplift of a chilled truck leg without the carrier's fuel (whose fuel holds the
+ * refrigeration unit's), by its category: its regional default, or its DESNZ class.
+ */
+function chilledFactor(leg: LogisticsLeg): FactorUse | undefined {
+  if (leg.temperature !== 'chilled' || !isTruckMethod(leg.shipping_method) || leg.fuel_type !== undefined) return undefined;
+  return chilledUplift(sharedCategory(leg) ?? SHARED_TRUCK_CATEGORIES[leg.shipping_method]);
+}
+
+/** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model; chilled if so. */
 export function logisticsLegParts(leg: LogisticsLeg): EmissionParts {
   const fuel = carrierFuel(leg);
   if (fuel !== undefined) return fuel.parts;
   const shared = sharedCategory(leg);
-  if (shared !== undefined) return perTonneKmParts(shared.tankToWheel, shared.chain, leg.shipping_weight, leg.shipping_distance);
-  return partsAlong(legSourceKilograms(leg) / KG_PER_TONNE, LEG_CHAINS[leg.shipping_method]);
+  const parts =
+    shared !== undefined
+      ? perTonneKmParts(shared.tankToWheel, shared.chain, leg.shipping_weight, leg.shipping_distance)
+      : partsAlong(legSourceKilograms(leg) / KG_PER_TONNE, LEG_CHAINS[leg.shipping_method]);
+  return scaleParts(parts, chilledFactor(leg)?.value ?? 1);
 }
 
 /** A leg as a transport chain element, with the factors and assumptions of its explanation. */
@@ -159,8 +171,21 @@ function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCatego
   }
 }
 
-/** One E11 leg as a transport chain element, with what its explanation lists. */
+/** One E11 leg as a transport chain element, with what its explanation lists; a chilled leg says its uplift. */
 export function logisticsElement(leg: LogisticsLeg): LogisticsElement {
+  const element = ambientElement(leg);
+  const uplift = chilledFactor(leg);
+  if (uplift === undefined) return element;
+  return {
+    ...element,
+    operationCategory: `${element.operationCategory}, chilled`,
+    factors: [...element.factors, uplift],
+    assumptions: [...element.assumptions, chilledAssumption(uplift)],
+  };
+}
+
+/** The element of a leg as if ambient, but with the leg's (possibly chilled) parts. */
+function ambientElement(leg: LogisticsLeg): LogisticsElement {
   const common = {
     mode: MODES[leg.shipping_method],
     distanceKm: leg.shipping_distance,

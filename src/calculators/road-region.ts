@@ -1,5 +1,12 @@
-import type { RoadOperationCategory } from '../data/desnz-2025-road-tonne-km.js';
+import {
+  articOver33Average,
+  rigid7to17Average,
+  rigidOver17Average,
+  type RoadOperationCategory,
+} from '../data/desnz-2025-road-tonne-km.js';
+import type { FactorUse } from '../data/factor.js';
 import { glecEuropeHeavyTruck } from '../data/glec-2019-europe-road.js';
+import { refrigeratedUplift } from '../data/refrigerated-road.js';
 import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 
 // A road leg outside India takes its region's default intensity per tonne-km of goods, whatever its
@@ -26,4 +33,22 @@ export function regionalRoadCategory(region: RoadRegion | undefined, desnzClass:
 export function regionalAssumption(region: RoadRegion, category: RoadOperationCategory): string {
   const family = roadFactorSet(region) === 'glec-europe' ? "the GLEC Framework's European default" : "DESNZ 2025's average-laden intensity";
   return `region ${region}: ${family} (${category.name}), not India's factors: the shipment's tonne-km times a default intensity per tonne-km of goods, with average load and empty running inside it, whatever the load.`;
+}
+
+/**
+ * The refrigerated uplift of a chilled road leg in `category` (the DESNZ class of its truck, or its
+ * regional default), or undefined for a van, for which no refrigerated factor is published (the
+ * schema refuses a chilled light truck).
+ */
+export function chilledUplift(category: RoadOperationCategory): FactorUse | undefined {
+  if (category === rigid7to17Average) return refrigeratedUplift.rigid7to17;
+  if (category === rigidOver17Average) return refrigeratedUplift.rigidOver17;
+  if (category === articOver33Average) return refrigeratedUplift.articOver33;
+  if (category === glecEuropeHeavyTruck) return refrigeratedUplift.glecEuropeHeavy;
+  return undefined;
+}
+
+/** The explanation of a chilled road leg's uplift. */
+export function chilledAssumption(uplift: FactorUse): string {
+  return `temperature chilled: the leg's figure times ${uplift.value} (${uplift.name}: a refrigerated truck's intensity over the same class's ambient one, the refrigeration unit's fuel), on both parts.`;
 }

@@ -4,7 +4,7 @@ import { CONTAINER_TYPES, containerSpecs, type ContainerType } from '../data/con
 import { indiaGhgTruckClassBounds } from '../data/india-ghg-2015.js';
 import { ROAD_REGIONS, roadFactorSet } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
-import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legData, legDataShape, TEMPERATURES, type LegData, type Temperature } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: the road regions (India, Great Britain, the EU member states); rail and ship take DESNZ's factors in any. */
@@ -28,6 +28,8 @@ export interface FreightTruckFields extends LegData {
   /** The most the truck carries, in tonnes. */
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
+  /** `chilled`: a refrigerated truck (truck mode only, over 3.5 t gross); ambient when not sent. */
+  readonly temperature?: Temperature;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -77,6 +79,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     truck_unladen_weight: z.optional(positiveNumberSchema),
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
+    temperature: z.optional(z.enum(TEMPERATURES)),
     ...legDataShape,
   }),
   z.transform((leg, ctx): FreightLeg => {
@@ -93,6 +96,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     let truck: FreightTruckFields = { dry_run: leg.dry_run ?? false, ...data };
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
+    if (leg.temperature !== undefined) truck = { ...truck, temperature: leg.temperature };
     if (leg.shipping_method === 'loose') {
       return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck };
     }
@@ -148,7 +152,14 @@ export const freightRequestSchema = /* @__PURE__ */ z
           }
         });
       }
-      if (request.configs.transportation_type === 'truck') return;
+      if (request.configs.transportation_type === 'truck') {
+        request.queries.legs.forEach((leg, index) => {
+          if (leg.temperature === 'chilled' && leg.fuel_type === undefined && legTruck(leg).grossTonnes <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) {
+            report(['queries', 'legs', index, 'temperature'], `No refrigerated factor for a truck of ${indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value} t gross or less: DESNZ publishes refrigerated HGVs only.`);
+          }
+        });
+        return;
+      }
       request.queries.legs.forEach((leg, index) => {
         const path = ['queries', 'legs', index];
         for (const field of TRUCK_ONLY_FIELDS) {
@@ -156,6 +167,7 @@ export const freightRequestSchema = /* @__PURE__ */ z
         }
         if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
         if (leg.load !== undefined) report([...path, 'load'], 'Allowed only when configs.transportation_type is truck.');
+        if (leg.temperature !== undefined) report([...path, 'temperature'], 'Allowed only when configs.transportation_type is truck: truecost holds no cited refrigerated factor for rail or ship.');
       });
     }),
   );

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { ROAD_REGIONS, roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema } from './common.js';
-import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legData, legDataShape, TEMPERATURES, type LegData, type Temperature } from './leg-data.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
 /** Shipping methods of E11. */
@@ -39,6 +39,8 @@ export interface LogisticsLeg extends LegData {
   readonly truck_capacity?: number;
   /** The country whose road factors a truck leg takes (truck legs only; India's when not sent). */
   readonly region?: RoadRegion;
+  /** `chilled`: a refrigerated truck (truck legs only, not TRUCK_LIGHT); ambient when not sent. */
+  readonly temperature?: Temperature;
   readonly defaulted?: DefaultedFields;
 }
 
@@ -50,6 +52,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
     region: z.optional(z.enum(ROAD_REGIONS)),
+    temperature: z.optional(z.enum(TEMPERATURES)),
     ...legDataShape,
   }),
   z.transform((leg, payload): LogisticsLeg => {
@@ -57,6 +60,14 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     if (data === undefined) return z.NEVER;
     if (leg.region !== undefined && !isTruckMethod(leg.shipping_method)) {
       addIssue(payload, ['region'], 'Allowed only on truck legs: the other methods take one factor wherever they run.');
+      return z.NEVER;
+    }
+    if (leg.temperature !== undefined && !isTruckMethod(leg.shipping_method)) {
+      addIssue(payload, ['temperature'], 'Allowed only on truck legs: truecost holds no cited refrigerated factor for the other methods.');
+      return z.NEVER;
+    }
+    if (leg.temperature === 'chilled' && leg.shipping_method === 'TRUCK_LIGHT' && leg.fuel_type === undefined) {
+      addIssue(payload, ['temperature'], 'No refrigerated factor for TRUCK_LIGHT: DESNZ publishes refrigerated HGVs only (over 3.5 t gross).');
       return z.NEVER;
     }
     if (leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe' && leg.shipping_method !== 'TRUCK_HEAVY' && leg.fuel_type === undefined) {
@@ -73,6 +84,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
       ...data,
     };
     let parsed: LogisticsLeg = leg.region === undefined ? base : { ...base, region: leg.region };
+    if (leg.temperature !== undefined) parsed = { ...parsed, temperature: leg.temperature };
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
       parsed = { ...parsed, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
