@@ -35,11 +35,10 @@ import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
 /** Why a container leg on an intensity per tonne-km counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
-const PER_TONNE_OF_GOODS =
-  "The containers' tare is not added to the goods: an intensity per tonne-km (DESNZ's, GLEC's) is per tonne of goods carried, the boxes' own mass inside it.";
+const PER_TONNE_OF_GOODS = "The containers' tare is not added to the goods: the intensity is per tonne-km of goods.";
 
 /** The cited difference between a loose leg by ship and E11's SHIP or an E13 container leg. */
-const LOOSE_CARGO_SHIP = `Loose goods travel on a general cargo ship (DESNZ 2025 ${desnzFreightPerTonneKm.generalCargoShip.value} kg CO2e/t-km), not on the container ship of E11 SHIP and of container legs (${desnzFreightPerTonneKm.containerShip.value} kg CO2e/t-km): the same goods answer less by this ratio.`;
+const LOOSE_CARGO_SHIP = `Loose goods: general cargo ship ${desnzFreightPerTonneKm.generalCargoShip.value}, not container ship ${desnzFreightPerTonneKm.containerShip.value} (E11 SHIP, containers).`;
 
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
 interface LegPlan extends ChainElement {

@@ -31,8 +31,8 @@ export function regionalRoadCategory(region: RoadRegion | undefined, desnzClass:
 
 /** The explanation of a regional leg: which factor, which region, and that India's were not used. */
 export function regionalAssumption(region: RoadRegion, category: RoadOperationCategory): string {
-  const family = roadFactorSet(region) === 'glec-europe' ? "the GLEC Framework's European default" : "DESNZ 2025's average-laden intensity";
-  return `region ${region}: ${family} (${category.name}), not India's factors: the shipment's tonne-km times a default intensity per tonne-km of goods, with average load and empty running inside it, whatever the load.`;
+  const family = roadFactorSet(region) === 'glec-europe' ? "GLEC's European default" : "DESNZ 2025's average laden";
+  return `region ${region}: ${family} (${category.name}), not India's factors; per tonne-km of goods, average load and empty running inside it.`;
 }
 
 /**
@@ -50,5 +50,5 @@ export function chilledUplift(category: RoadOperationCategory): FactorUse | unde
 
 /** The explanation of a chilled road leg's uplift. */
 export function chilledAssumption(uplift: FactorUse): string {
-  return `temperature chilled: the leg's figure times ${uplift.value} (${uplift.name}: a refrigerated truck's intensity over the same class's ambient one, the refrigeration unit's fuel), on both parts.`;
+  return `temperature chilled: times ${uplift.value} (${uplift.name}).`;
 }

@@ -7,7 +7,7 @@ import type { FactorUse } from './factor.js';
 // refrigerated heavy truck over its ambient one (transcribed, see ./glec-2019-europe-road.ts).
 // DESNZ publishes no refrigerated van. See docs/methodology.md, "Chilled road legs".
 
-const FREIGHTING_2025 = 'DESNZ, UK Government GHG Conversion Factors for Company Reporting 2025, Freighting goods';
+const FREIGHTING_2025 = 'DESNZ 2025, Freighting goods, HGV (all diesel)';
 
 /* @__NO_SIDE_EFFECTS__ */
 function uplift(className: string, refrigerated: number, refrigeratedId: string, ambient: number, ambientId: string): FactorUse {
@@ -15,7 +15,7 @@ function uplift(className: string, refrigerated: number, refrigeratedId: string,
     name: `Refrigerated uplift, ${className}`,
     value: refrigerated / ambient,
     unit: 'ratio',
-    source: `${FREIGHTING_2025}: HGV refrigerated (all diesel), ${className}, average laden, tonne.km ${refrigerated} (${refrigeratedId}) over HGV (all diesel), ${className}, average laden, tonne.km ${ambient} (${ambientId})`,
+    source: `${FREIGHTING_2025}, average laden tonne.km: refrigerated ${refrigerated} (${refrigeratedId}) / ambient ${ambient} (${ambientId})`,
     tag: 'derived',
   };
 }
@@ -29,8 +29,7 @@ export const refrigeratedUplift = {
     name: 'Refrigerated uplift, GLEC Europe heavy truck',
     value: 0.10304 / 0.092,
     unit: 'ratio',
-    source:
-      'GLEC Framework v2.0 (Smart Freight Centre, 2019), road default intensities, Europe & South America: HGV (>20 t) refrig/temp controlled 0.10304 over HGV (>20 t) 0.092 kg CO2e/t-km WTW, as transcribed in the Open Emission Factors DB (climatiq/Open-Emission-Factors-DB, pull request 367)',
+    source: 'GLEC Framework v2.0 (2019), road defaults, Europe & South America, HGV >20 t: refrigerated 0.10304 / 0.092 (Open Emission Factors DB, PR 367)',
     tag: 'derived',
   },
 } as const satisfies Record<string, FactorUse>;

@@ -274,8 +274,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     records: 'logistics',
     operationId: 'logisticsTruecost',
     summary: 'Logistics truecost (E11)',
-    description:
-      "One shipment over 1 to 100 legs; tonnes CO2e. A truck leg's optional `region` (IN, the default; GB; an EU member state, heavy trucks only) picks its road factors; any other region is a 400 naming those there are.",
+    description: "One shipment over 1 to 100 legs; tonnes CO2e. A truck leg's `region` picks its road factors.",
     body: logisticsRequestSchema,
     response: logisticsResponseSchema,
     serverError: 'logisticsServerError',
@@ -299,8 +298,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     path: '/v3/logistics/freight',
     operationId: 'freightTruecost',
     summary: 'Freight truecost (E13)',
-    description:
-      '1 to 100 legs; tonnes CO2e, in the shape of E11. `configs.region` (IN; GB; an EU member state, heavy trucks only) picks the road factors of truck legs; any other region is a 400 naming those there are.',
+    description: '1 to 100 legs; tonnes CO2e, in the shape of E11. `configs.region` picks the road factors of truck legs.',
     ...freight,
   }),
   calculatorRoute({

@@ -143,20 +143,15 @@ export const freightRequestSchema = /* @__PURE__ */ z
   .check(
     rule((request, report) => {
       const { region } = request.configs;
-      if (request.configs.transportation_type === 'truck' && region !== 'IN') {
+      if (request.configs.transportation_type === 'truck') {
+        // Outside India a default intensity holds empty running; GLEC's European one is a heavy
+        // truck's; DESNZ publishes no refrigerated van.
         request.queries.legs.forEach((leg, index) => {
           const path = ['queries', 'legs', index];
-          if (leg.dry_run) report([...path, 'dry_run'], `Not in region ${region}: its default intensity already holds empty running.`);
-          if (roadFactorSet(region) === 'glec-europe' && leg.fuel_type === undefined && legTruck(leg).grossTonnes <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) {
-            report([...path, 'truck_max_capacity'], `No European factor for a truck of ${indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value} t gross or less: GLEC's European default is a heavy truck's. The regions for this truck are IN and GB.`);
-          }
-        });
-      }
-      if (request.configs.transportation_type === 'truck') {
-        request.queries.legs.forEach((leg, index) => {
-          if (leg.temperature === 'chilled' && leg.fuel_type === undefined && legTruck(leg).grossTonnes <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) {
-            report(['queries', 'legs', index, 'temperature'], `No refrigerated factor for a truck of ${indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value} t gross or less: DESNZ publishes refrigerated HGVs only.`);
-          }
+          const gross = leg.fuel_type === undefined ? legTruck(leg).grossTonnes : Infinity;
+          if (leg.dry_run && region !== 'IN') report([...path, 'dry_run'], `Not in region ${region}.`);
+          if (roadFactorSet(region) === 'glec-europe' && gross <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) report([...path, 'region'], 'No European factor at 12 t gross or less: IN, GB.');
+          if (leg.temperature === 'chilled' && gross <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) report([...path, 'temperature'], 'No refrigerated factor at 3.5 t gross or less.');
         });
         return;
       }
@@ -167,7 +162,7 @@ export const freightRequestSchema = /* @__PURE__ */ z
         }
         if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
         if (leg.load !== undefined) report([...path, 'load'], 'Allowed only when configs.transportation_type is truck.');
-        if (leg.temperature !== undefined) report([...path, 'temperature'], 'Allowed only when configs.transportation_type is truck: truecost holds no cited refrigerated factor for rail or ship.');
+        if (leg.temperature !== undefined) report([...path, 'temperature'], 'Allowed only when configs.transportation_type is truck.');
       });
     }),
   );

@@ -58,21 +58,20 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
   z.transform((leg, payload): LogisticsLeg => {
     const data = legData(leg, payload);
     if (data === undefined) return z.NEVER;
-    if (leg.region !== undefined && !isTruckMethod(leg.shipping_method)) {
-      addIssue(payload, ['region'], 'Allowed only on truck legs: the other methods take one factor wherever they run.');
-      return z.NEVER;
-    }
-    if (leg.temperature !== undefined && !isTruckMethod(leg.shipping_method)) {
-      addIssue(payload, ['temperature'], 'Allowed only on truck legs: truecost holds no cited refrigerated factor for the other methods.');
-      return z.NEVER;
-    }
-    if (leg.temperature === 'chilled' && leg.shipping_method === 'TRUCK_LIGHT' && leg.fuel_type === undefined) {
-      addIssue(payload, ['temperature'], 'No refrigerated factor for TRUCK_LIGHT: DESNZ publishes refrigerated HGVs only (over 3.5 t gross).');
-      return z.NEVER;
-    }
-    if (leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe' && leg.shipping_method !== 'TRUCK_HEAVY' && leg.fuel_type === undefined) {
-      addIssue(payload, ['region'], `No European factor for ${leg.shipping_method}: GLEC's European default is a heavy truck's. The regions for this method are IN and GB.`);
-      return z.NEVER;
+    // Road factors only; GLEC's European one is a heavy truck's; DESNZ publishes no refrigerated van.
+    const truck = isTruckMethod(leg.shipping_method);
+    const modelled = leg.fuel_type === undefined;
+    const europe = leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe';
+    for (const [field, refused, reason] of [
+      ['region', leg.region !== undefined && !truck, 'Allowed only on truck legs.'],
+      ['temperature', leg.temperature !== undefined && !truck, 'Allowed only on truck legs.'],
+      ['region', europe && truck && modelled && leg.shipping_method !== 'TRUCK_HEAVY', `No European factor for ${leg.shipping_method}: IN, GB.`],
+      ['temperature', leg.temperature === 'chilled' && modelled && leg.shipping_method === 'TRUCK_LIGHT', 'No refrigerated factor for TRUCK_LIGHT.'],
+    ] as const) {
+      if (refused) {
+        addIssue(payload, [field], reason);
+        return z.NEVER;
+      }
     }
     const defaulted: string[] = [];
     if (leg.shipping_distance === undefined) defaulted.push('shipping_distance');

@@ -19,7 +19,7 @@ describe('a road leg in its region over HTTP', () => {
     expect(answer.json.truecost.legs).toEqual([0.368]);
     expect(answer.json).toEqual(logisticsTruecost(dutch as never));
     const explained = await call('POST', '/v3/logistics?explain=true', dutch);
-    expect(explained.json.explanations[0].assumptions[0]).toMatch(/^region NL: the GLEC Framework's European default/);
+    expect(explained.json.explanations[0].assumptions[0]).toMatch(/^region NL: GLEC's European default/);
   });
 
   it('reports a Dutch E13 truck leg as a default road element with the European intensity', async () => {
