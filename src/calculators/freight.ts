@@ -200,10 +200,11 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
 }
 
 /**
- * E13: the truecost of freight legs in India by truck, rail or ship. The mass moved is the cargo
- * (`weight`, tonnes) plus the tare of each container it fills; trucks follow a load model (empty
- * to full) by weight class, `dry_run` adds the empty return trip; rail and ship use DESNZ 2025
- * intensities per tonne-km. Returns tonnes CO2e per leg (request order) and in total, well-to-wheel
+ * E13: the truecost of freight legs by truck, rail or ship. A dedicated truck in India moves the
+ * cargo (`weight`, tonnes) plus the tare of each container it fills, under a load model (empty to
+ * full) by weight class, `dry_run` adding the empty return trip; rail, ship, a shared truck and a
+ * truck outside India (`configs.region` GB or an EU member state) take an intensity per tonne-km
+ * of the goods alone; a chilled truck its class's refrigerated uplift. Returns tonnes CO2e per leg (request order) and in total, well-to-wheel
  * unless `options.basis` is `ttw`, rounded to 6 decimals, with the equivalents of the total.
  *
  * @example

@@ -32,7 +32,10 @@ import { elementQuantities } from './transport-chain.js';
  * empty truck at 65 % of full (DESNZ), in as many trucks of `truck_capacity` as the weight needs.
  * Train, ship and flight: DESNZ 2025 per tonne-km. Motorcycle: per-km factor over a 0.1 t payload.
  * A truck leg with `load: 'shared'` is its tonne-km times the DESNZ 2025 average-laden intensity of
- * its class; a leg with the carrier's `fuel_type` and `fuel_amount` is computed from that fuel.
+ * its class; a leg with the carrier's `fuel_type` and `fuel_amount` is computed from that fuel. A
+ * truck leg with a `region` other than IN takes that region's default intensity per tonne-km
+ * (DESNZ 2025 for GB, GLEC's European truck for the EU member states); a `chilled` one its class's
+ * refrigerated uplift.
  *
  * @example
  * ```ts
