@@ -164,6 +164,7 @@ export {
 // resolver and its tables are in `truecost/places`.
 export { SEA_PASSAGES, placeSchema, type LegRoute, type Place, type SeaPassage } from './schemas/places.js';
 export type { DistanceMethod, DistanceMode, LegDistance, PlaceResolver, PlacesOption, ResolvedPlace } from './calculators/leg-distance.js';
+export { ROAD_REGIONS, roadFactorSet, type RoadFactorSet, type RoadRegion } from './data/road-regions.js';
 export {
   ENERGY_BASES,
   type CalculatorOptions,

@@ -2,11 +2,13 @@ import { roadAssumptions } from '../data/assumptions.js';
 import { containerSpecs } from '../data/containers.js';
 import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
+import type { RoadRegion } from '../data/road-regions.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
 import { checkedRequest } from '../validation/checked-request.js';
 import {
   freightRequestSchema,
+  legTruck,
   type FreightLeg,
   type FreightRequest,
   type FreightRequestInput,
@@ -18,6 +20,7 @@ import {
   countedTotal,
   emissionBasis,
   partsAlong,
+  scaleParts,
   sumParts,
   type EmissionParts,
 } from './basis.js';
@@ -27,9 +30,16 @@ import type { FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
+import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE, roundTonnes } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
+
+/** Why a container leg on an intensity per tonne-km counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
+const PER_TONNE_OF_GOODS = "The containers' tare is not added to the goods: the intensity is per tonne-km of goods.";
+
+/** The cited difference between a loose leg by ship and E11's SHIP or an E13 container leg. */
+const LOOSE_CARGO_SHIP = `Loose goods: general cargo ship ${desnzFreightPerTonneKm.generalCargoShip.value}, not container ship ${desnzFreightPerTonneKm.containerShip.value} (E11 SHIP, containers).`;
 
 /** Everything a freight leg's result depends on, resolved from the leg and its defaults. */
 interface LegPlan extends ChainElement {
@@ -52,7 +62,7 @@ function freightLegs(request: FreightRequest, options?: PlacesOption): PlacedLeg
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
-function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: boolean): LegPlan {
+function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadRegion, explain: boolean): LegPlan {
   const assumptions: string[] = [];
   const factors: FactorUse[] = [];
   const quantities: Record<string, number | string> = {
@@ -91,7 +101,10 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
         : leg.shipping_method === 'container'
           ? [desnzFreightPerTonneKm.containerShip, containerShipChain, 'Sea: container ship']
           : [desnzFreightPerTonneKm.generalCargoShip, generalCargoShipChain, 'Sea: general cargo ship'];
-    const element = { ...base, mode: mode === 'rail' ? 'rail' : 'sea' } as const;
+    // DESNZ's rail and ship intensities are per tonne of goods: the containers' tare is inside them.
+    const element = { ...base, massTonnes: leg.weight, mode: mode === 'rail' ? 'rail' : 'sea' } as const;
+    if (explain && containers > 0) assumptions.push(PER_TONNE_OF_GOODS);
+    if (explain && mode === 'ship' && leg.shipping_method === 'loose') assumptions.push(LOOSE_CARGO_SHIP);
     if (fuel !== undefined) {
       if (explain) {
         factors.push(...fuel.factors);
@@ -108,18 +121,17 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
       ...element,
       operationCategory: `${vehicle}, average`,
       dataType: 'default',
-      parts: perTonneKmParts(perTonneKm, chain, massTonnes, leg.distance),
+      parts: perTonneKmParts(perTonneKm, chain, leg.weight, leg.distance),
     };
   }
 
   // A container truck by default carries one full container; a loose load a heavy truck.
-  const capacity = leg.truck_max_capacity ?? maxGross;
-  const unladen = leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value;
-  const vehicle = truckClass(unladen + capacity);
+  const { capacity, grossTonnes } = legTruck(leg);
+  const vehicle = truckClass(grossTonnes);
   const road = { ...base, mode: 'road' } as const;
   if (explain) {
     quantities['truck_max_capacity_t'] = capacity;
-    quantities['truck_gross_weight_t'] = unladen + capacity;
+    quantities['truck_gross_weight_t'] = grossTonnes;
     if (leg.truck_max_capacity === undefined) {
       assumptions.push(
         leg.shipping_method === 'container'
@@ -139,16 +151,37 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
     }
     return { ...road, operationCategory: `Road: ${vehicle.name}, carrier's fuel`, dataType: 'primary', parts: fuel.parts };
   }
+  // On an intensity per tonne-km the goods count, as by rail and ship; the truck's model below carries the tare.
+  const goods = { ...road, massTonnes: leg.weight };
+  if (explain && containers > 0 && (leg.load === 'shared' || region !== 'IN')) assumptions.push(PER_TONNE_OF_GOODS);
+  const regional = regionalRoadCategory(region, vehicle.shared);
+  // A chilled truck: the refrigerated uplift of its category (the schema refuses a chilled van).
+  const uplift = leg.temperature === 'chilled' ? chilledUplift(regional ?? vehicle.shared) : undefined;
+  const chill = uplift?.value ?? 1;
+  const chilled = uplift === undefined ? '' : ', chilled';
+  if (explain && uplift !== undefined) {
+    factors.push(uplift);
+    assumptions.push(chilledAssumption(uplift));
+  }
+  if (regional !== undefined && region !== 'IN') {
+    if (explain) {
+      factors.push(...regional.chain.factors);
+      assumptions.push(regionalAssumption(region, regional), regional.chain.note);
+    }
+    const parts = scaleParts(perTonneKmParts(regional.tankToWheel, regional.chain, leg.weight, leg.distance), chill);
+    return { ...goods, operationCategory: `${regional.name}${chilled}`, dataType: 'default', parts };
+  }
   if (leg.load === 'shared') {
     const shared = vehicle.shared;
     if (explain) {
       factors.push(...shared.chain.factors);
       assumptions.push(
-        `load shared: the mass moved times the distance times the average-laden intensity of the ${vehicle.name}'s DESNZ class (ISO 14083 allocation by tonne-km within a transport operation category); average load and empty running are inside it.`,
+        `load shared: the goods times the distance times the average-laden intensity of the ${vehicle.name}'s DESNZ class (ISO 14083 allocation by tonne-km within a transport operation category); average load and empty running are inside it.`,
         shared.chain.note,
       );
     }
-    return { ...road, operationCategory: shared.name, dataType: 'default', parts: perTonneKmParts(shared.tankToWheel, shared.chain, massTonnes, leg.distance) };
+    const parts = scaleParts(perTonneKmParts(shared.tankToWheel, shared.chain, leg.weight, leg.distance), chill);
+    return { ...goods, operationCategory: `${shared.name}${chilled}`, dataType: 'default', parts };
   }
   const trucks = tripsNeeded(massTonnes, capacity);
   const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
@@ -169,17 +202,18 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, explain: bool
   }
   return {
     ...road,
-    operationCategory: `Road: ${vehicle.name}, dedicated`,
+    operationCategory: `Road: ${vehicle.name}, dedicated${chilled}`,
     dataType: 'modelled',
-    parts: partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain),
+    parts: scaleParts(partsAlong((outbound + inbound) / KG_PER_TONNE, vehicle.chain), chill),
   };
 }
 
 /**
- * E13: the truecost of freight legs in India by truck, rail or ship. The mass moved is the cargo
- * (`weight`, tonnes) plus the tare of each container it fills; trucks follow a load model (empty
- * to full) by weight class, `dry_run` adds the empty return trip; rail and ship use DESNZ 2025
- * intensities per tonne-km. Returns tonnes CO2e per leg (request order) and in total, well-to-wheel
+ * E13: the truecost of freight legs by truck, rail or ship. A dedicated truck in India moves the
+ * cargo (`weight`, tonnes) plus the tare of each container it fills, under a load model (empty to
+ * full) by weight class, `dry_run` adding the empty return trip; rail, ship, a shared truck and a
+ * truck outside India (`configs.region` GB or an EU member state) take an intensity per tonne-km
+ * of the goods alone; a chilled truck its class's refrigerated uplift. Returns tonnes CO2e per leg (request order) and in total, well-to-wheel
  * unless `options.basis` is `ttw`, rounded to 6 decimals, with the equivalents of the total.
  *
  * @example
@@ -198,7 +232,7 @@ export function freightTruecost(input: FreightRequestInput, options?: FreightCal
   const mode = request.configs.transportation_type;
   let total = 0;
   const legs = freightLegs(request, options).map(({ leg }) => {
-    const tonnes = countedTotal(planLeg(leg, mode, false).parts, basis);
+    const tonnes = countedTotal(planLeg(leg, mode, request.configs.region, false).parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
   });
@@ -227,7 +261,7 @@ export function explainFreightTruecost(
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   const legs = freightLegs(request, options);
-  const plans = legs.map(({ leg }) => planLeg(leg, mode, true));
+  const plans = legs.map(({ leg }) => planLeg(leg, mode, request.configs.region, true));
   const items = plans.map((plan, index): ItemExplanation => {
     const item: ItemExplanation = {
       item: String(index),
@@ -252,5 +286,5 @@ export function explainFreightTruecost(
  */
 export function freightElements(input: FreightRequestInput, options?: PlacesOption): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return freightLegs(request, options).map(({ leg }) => planLeg(leg, request.configs.transportation_type, true));
+  return freightLegs(request, options).map(({ leg }) => planLeg(leg, request.configs.transportation_type, request.configs.region, true));
 }

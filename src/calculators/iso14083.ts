@@ -88,7 +88,9 @@ export function logisticsReport(input: LogisticsRequestInput, options?: PlacesOp
 
 /**
  * The ISO 14083 report of E13 freight legs, as {@link logisticsReport} gives E11's; the mass of a
- * container leg is the cargo with the containers' tare. The figures are those of `freightTruecost`, in kg.
+ * container leg is the cargo with the containers' tare on a dedicated truck, the cargo alone on an
+ * intensity per tonne-km (rail, ship, a shared or regional truck). The figures are those of
+ * `freightTruecost`, in kg.
  *
  * @throws TruecostValidationError when the schema refuses the request (the `path` and `reason` of the API's 400).
  * @remarks Since 0.4.0

@@ -15,10 +15,11 @@ import { airFreightChain, containerShipChain, railChain } from '../data/freight-
 import { dieselTruckChain, motorbikeChain } from '../data/road-energy-chains.js';
 import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2015.js';
 import { isTruckMethod, type LogisticsLeg, type ShippingMethod, type TruckMethod } from '../schemas/logistics.js';
-import { partsAlong, type EmissionParts } from './basis.js';
+import { partsAlong, scaleParts, type EmissionParts } from './basis.js';
 import type { FactorUse } from './explanation.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE } from './rounding.js';
+import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { carrierFuel, perTonneKmParts, type ChainElement, type TransportMode } from './transport-chain.js';
 
 // The legs of E11: how each shipping method turns a leg into tonnes CO2e in two parts, and the
@@ -85,18 +86,35 @@ const LEG_CHAINS: Readonly<Record<ShippingMethod, EnergyChain>> = {
   FLIGHT: airFreightChain,
 };
 
-/** A shared truck leg's category, or undefined when the leg is not a truck sharing its vehicle. */
+/**
+ * The category a truck leg is allocated in by tonne-km: its region's default outside India, else its
+ * DESNZ class when it shares its vehicle; undefined for a dedicated truck in India or another method.
+ */
 function sharedCategory(leg: LogisticsLeg): RoadOperationCategory | undefined {
-  return leg.load === 'shared' && isTruckMethod(leg.shipping_method) ? SHARED_TRUCK_CATEGORIES[leg.shipping_method] : undefined;
+  if (!isTruckMethod(leg.shipping_method)) return undefined;
+  const desnzClass = SHARED_TRUCK_CATEGORIES[leg.shipping_method];
+  return regionalRoadCategory(leg.region, desnzClass) ?? (leg.load === 'shared' ? desnzClass : undefined);
 }
 
-/** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model. */
+/**
+ * The refrigerated uplift of a chilled truck leg without the carrier's fuel (whose fuel holds the
+ * refrigeration unit's), by its category: its regional default, or its DESNZ class.
+ */
+function chilledFactor(leg: LogisticsLeg): FactorUse | undefined {
+  if (leg.temperature !== 'chilled' || !isTruckMethod(leg.shipping_method) || leg.fuel_type !== undefined) return undefined;
+  return chilledUplift(sharedCategory(leg) ?? SHARED_TRUCK_CATEGORIES[leg.shipping_method]);
+}
+
+/** Tonnes CO2e of one leg, in its two parts: the carrier's fuel, a shared load, or the method's model; chilled if so. */
 export function logisticsLegParts(leg: LogisticsLeg): EmissionParts {
   const fuel = carrierFuel(leg);
   if (fuel !== undefined) return fuel.parts;
   const shared = sharedCategory(leg);
-  if (shared !== undefined) return perTonneKmParts(shared.tankToWheel, shared.chain, leg.shipping_weight, leg.shipping_distance);
-  return partsAlong(legSourceKilograms(leg) / KG_PER_TONNE, LEG_CHAINS[leg.shipping_method]);
+  const parts =
+    shared !== undefined
+      ? perTonneKmParts(shared.tankToWheel, shared.chain, leg.shipping_weight, leg.shipping_distance)
+      : partsAlong(legSourceKilograms(leg) / KG_PER_TONNE, LEG_CHAINS[leg.shipping_method]);
+  return scaleParts(parts, chilledFactor(leg)?.value ?? 1);
 }
 
 /** A leg as a transport chain element, with the factors and assumptions of its explanation. */
@@ -154,8 +172,21 @@ function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCatego
   }
 }
 
-/** One E11 leg as a transport chain element, with what its explanation lists. */
+/** One E11 leg as a transport chain element, with what its explanation lists; a chilled leg says its uplift. */
 export function logisticsElement(leg: LogisticsLeg): LogisticsElement {
+  const element = ambientElement(leg);
+  const uplift = chilledFactor(leg);
+  if (uplift === undefined) return element;
+  return {
+    ...element,
+    operationCategory: `${element.operationCategory}, chilled`,
+    factors: [...element.factors, uplift],
+    assumptions: [...element.assumptions, chilledAssumption(uplift)],
+  };
+}
+
+/** The element of a leg as if ambient, but with the leg's (possibly chilled) parts. */
+function ambientElement(leg: LogisticsLeg): LogisticsElement {
   const common = {
     mode: LOGISTICS_MODES[leg.shipping_method],
     distanceKm: leg.shipping_distance,
@@ -169,6 +200,15 @@ export function logisticsElement(leg: LogisticsLeg): LogisticsElement {
     return { ...common, operationCategory: `${vehicle}, carrier's fuel`, dataType: 'primary', factors: fuel.factors, assumptions: [fuel.note] };
   }
   const shared = sharedCategory(leg);
+  if (shared !== undefined && leg.region !== undefined && leg.region !== 'IN') {
+    return {
+      ...common,
+      operationCategory: shared.name,
+      dataType: 'default',
+      factors: shared.chain.factors,
+      assumptions: [regionalAssumption(leg.region, shared), shared.chain.note],
+    };
+  }
   if (shared !== undefined) {
     return {
       ...common,

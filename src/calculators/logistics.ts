@@ -51,9 +51,11 @@ export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption)
  * empty truck at 65 % of full (DESNZ), in as many trucks of `truck_capacity` as the weight needs.
  * Train, ship and flight: DESNZ 2025 per tonne-km. Motorcycle: per-km factor over a 0.1 t payload.
  * A truck leg with `load: 'shared'` is its tonne-km times the DESNZ 2025 average-laden intensity of
- * its class; a leg with the carrier's `fuel_type` and `fuel_amount` is computed from that fuel.
- * A leg may send `origin` and `destination` instead of `shipping_distance` (since 0.6.0), with
- * `options.places` from `truecost/places`: docs/methodology.md, "Distances from places".
+ * its class; a leg with the carrier's `fuel_type` and `fuel_amount` is computed from that fuel. A
+ * truck leg with a `region` other than IN takes that region's default intensity per tonne-km
+ * (DESNZ 2025 for GB, GLEC's European truck for the EU member states); a `chilled` one its class's
+ * refrigerated uplift. A leg may send `origin` and `destination` instead of `shipping_distance`
+ * (since 0.6.0), with `options.places` from `truecost/places`: docs/methodology.md, "Distances from places".
  *
  * @example
  * ```ts
@@ -113,6 +115,7 @@ export function explainLogisticsTruecost(
       quantities['truck_capacity_t'] = leg.truck_capacity;
       quantities['trucks'] = tripsNeeded(leg.shipping_weight, leg.truck_capacity!);
     }
+    if (leg.region !== undefined) quantities['region'] = leg.region;
     if (leg.load !== undefined) quantities['load'] = leg.load;
     if (leg.fuel_type !== undefined) {
       quantities['fuel_type'] = leg.fuel_type;

@@ -27,7 +27,7 @@ export interface ChainElement {
   /** The transport operation category, e.g. `Road: rigid HGV >17 t, diesel, average laden`. */
   readonly operationCategory: string;
   readonly distanceKm: number;
-  /** The mass the leg moves, tonnes (E13: with the containers' tare). */
+  /** The mass the leg counts, tonnes: the goods (E13's dedicated trucks: with the containers' tare). */
   readonly massTonnes: number;
   /** Tonnes CO2e in two parts. */
   readonly parts: EmissionParts;

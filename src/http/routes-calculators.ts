@@ -289,7 +289,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     records: 'logistics',
     operationId: 'logisticsTruecost',
     summary: 'Logistics truecost (E11)',
-    description: 'One shipment over 1 to 100 legs; tonnes CO2e.',
+    description: "One shipment over 1 to 100 legs; tonnes CO2e. A truck leg's `region` picks its road factors.",
     body: logisticsRequestSchema,
     response: logisticsResponseSchema,
     serverError: 'logisticsServerError',
@@ -313,7 +313,7 @@ export const roadRoutes: readonly AnyRoute[] = [
     path: '/v3/logistics/freight',
     operationId: 'freightTruecost',
     summary: 'Freight truecost (E13)',
-    description: '1 to 100 legs; tonnes CO2e, in the shape of E11.',
+    description: '1 to 100 legs; tonnes CO2e, in the shape of E11. `configs.region` picks the road factors of truck legs.',
     ...freight,
   }),
   calculatorRoute({

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
-import { CONTAINER_TYPES, type ContainerType } from '../data/containers.js';
+import { roadAssumptions } from '../data/assumptions.js';
+import { CONTAINER_TYPES, containerSpecs, type ContainerType } from '../data/containers.js';
+import { indiaGhgTruckClassBounds } from '../data/india-ghg-2015.js';
+import { ROAD_REGIONS, roadFactorSet } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema, rule } from './common.js';
-import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legData, legDataShape, TEMPERATURES, type LegData, type Temperature } from './leg-data.js';
 import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
-/** Regions E13 supports: India only. */
-export const FREIGHT_REGIONS = ['IN'] as const;
+/** Regions E13 supports: the road regions (India, Great Britain, the EU member states); rail and ship take DESNZ's factors in any. */
+export const FREIGHT_REGIONS = ROAD_REGIONS;
 /** Modes of E13, chosen once per request in `configs.transportation_type`. */
 export const FREIGHT_TRANSPORTATION_TYPES = ['truck', 'rail', 'ship'] as const;
 /** One of {@link FREIGHT_TRANSPORTATION_TYPES}. */
@@ -26,6 +29,8 @@ export interface FreightTruckFields extends LegData, LegPlaces {
   /** The most the truck carries, in tonnes. */
   readonly truck_max_capacity?: number;
   readonly dry_run: boolean;
+  /** `chilled`: a refrigerated truck (truck mode only, over 3.5 t gross); ambient when not sent. */
+  readonly temperature?: Temperature;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -63,6 +68,16 @@ export type SentFreightLeg =
   | (Omit<FreightContainerLeg, 'distance'> & { readonly distance?: undefined })
   | (Omit<FreightLooseLeg, 'distance'> & { readonly distance?: undefined });
 
+/**
+ * The truck of a leg: its capacity (by default one full container, or the heavy truck for loose
+ * goods) and gross vehicle weight (the unladen mass by default a share of the capacity), in tonnes.
+ */
+export function legTruck(leg: SentFreightLeg): { readonly capacity: number; readonly grossTonnes: number } {
+  const fallback = leg.shipping_method === 'container' ? containerSpecs[leg.container_type].maxGross.value : roadAssumptions.looseFreightTruckCapacity.value;
+  const capacity = leg.truck_max_capacity ?? fallback;
+  return { capacity, grossTonnes: (leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value) + capacity };
+}
+
 const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
 
 /** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
@@ -76,6 +91,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     truck_unladen_weight: z.optional(positiveNumberSchema),
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
+    temperature: z.optional(z.enum(TEMPERATURES)),
     ...legDataShape,
     ...legRouteShape,
   }),
@@ -99,6 +115,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     let truck = { dry_run: leg.dry_run ?? false, ...data, ...route } as FreightTruckFields;
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
+    if (leg.temperature !== undefined) truck = { ...truck, temperature: leg.temperature };
     if (leg.shipping_method === 'loose') {
       return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck } as SentFreightLeg;
     }
@@ -120,8 +137,10 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
 );
 
 /**
- * The body of E13 `POST /v3/logistics/freight`: region IN, one mode for all legs, 1 to 100 legs.
- * Truck fields, `load` and `dry_run: true` are allowed only when the mode is truck.
+ * The body of E13 `POST /v3/logistics/freight`: a road region ({@link FREIGHT_REGIONS}), one mode
+ * for all legs, 1 to 100 legs. Truck fields, `load` and `dry_run: true` are allowed only when the
+ * mode is truck; outside India a truck leg takes its region's default intensity, so `dry_run` is
+ * refused there, and an EU truck must be heavy (over 12 t gross).
  *
  * @example
  * ```ts
@@ -142,7 +161,19 @@ export const freightRequestSchema = /* @__PURE__ */ z
   })
   .check(
     rule((request, report) => {
-      if (request.configs.transportation_type === 'truck') return;
+      const { region } = request.configs;
+      if (request.configs.transportation_type === 'truck') {
+        // Outside India a default intensity holds empty running; GLEC's European one is a heavy
+        // truck's; DESNZ publishes no refrigerated van.
+        request.queries.legs.forEach((leg, index) => {
+          const path = ['queries', 'legs', index];
+          const gross = leg.fuel_type === undefined ? legTruck(leg).grossTonnes : Infinity;
+          if (leg.dry_run && region !== 'IN') report([...path, 'dry_run'], `Not in region ${region}.`);
+          if (roadFactorSet(region) === 'glec-europe' && gross <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) report([...path, 'region'], 'No European factor at 12 t gross or less: IN, GB.');
+          if (leg.temperature === 'chilled' && gross <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) report([...path, 'temperature'], 'No refrigerated factor at 3.5 t gross or less.');
+        });
+        return;
+      }
       request.queries.legs.forEach((leg, index) => {
         const path = ['queries', 'legs', index];
         for (const field of TRUCK_ONLY_FIELDS) {
@@ -150,6 +181,7 @@ export const freightRequestSchema = /* @__PURE__ */ z
         }
         if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
         if (leg.load !== undefined) report([...path, 'load'], 'Allowed only when configs.transportation_type is truck.');
+        if (leg.temperature !== undefined) report([...path, 'temperature'], 'Allowed only when configs.transportation_type is truck.');
       });
     }),
   );

@@ -9,6 +9,11 @@ export const LOADS = ['dedicated', 'shared'] as const;
 /** One of {@link LOADS}. */
 export type Load = (typeof LOADS)[number];
 
+/** The temperature goods travel at on a road leg: `ambient` (default) or `chilled` (a refrigerated truck). */
+export const TEMPERATURES = ['ambient', 'chilled'] as const;
+/** One of {@link TEMPERATURES}. */
+export type Temperature = (typeof TEMPERATURES)[number];
+
 /** The carrier's energy a leg may carry, each in its own unit ({@link FUEL_UNITS}). */
 export const LEG_FUEL_TYPES = ['diesel', 'petrol', 'cng', 'electricity'] as const;
 /** One of {@link LEG_FUEL_TYPES}. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
+import { ROAD_REGIONS, roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema } from './common.js';
-import { legData, legDataShape, type LegData } from './leg-data.js';
+import { legData, legDataShape, TEMPERATURES, type LegData, type Temperature } from './leg-data.js';
 import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
 
@@ -37,6 +38,10 @@ export interface LogisticsLeg extends LegData, LegPlaces {
   readonly shipping_weight: number;
   /** The truck's capacity, in tonnes (truck legs only). */
   readonly truck_capacity?: number;
+  /** The country whose road factors a truck leg takes (truck legs only; India's when not sent). */
+  readonly region?: RoadRegion;
+  /** `chilled`: a refrigerated truck (truck legs only, not TRUCK_LIGHT); ambient when not sent. */
+  readonly temperature?: Temperature;
   readonly defaulted?: DefaultedFields;
 }
 
@@ -58,6 +63,8 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     shipping_distance: z.optional(positiveNumberSchema),
     shipping_weight: z.optional(positiveNumberSchema),
     truck_capacity: z.optional(positiveNumberSchema),
+    region: z.optional(z.enum(ROAD_REGIONS)),
+    temperature: z.optional(z.enum(TEMPERATURES)),
     ...legDataShape,
     ...legRouteShape,
   }),
@@ -66,6 +73,21 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     if (data === undefined) return z.NEVER;
     const route = legRoute(leg, (path, message) => addIssue(payload, path, message));
     if (route === 'refused') return z.NEVER;
+    // Road factors only; GLEC's European one is a heavy truck's; DESNZ publishes no refrigerated van.
+    const truck = isTruckMethod(leg.shipping_method);
+    const modelled = leg.fuel_type === undefined;
+    const europe = leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe';
+    for (const [field, refused, reason] of [
+      ['region', leg.region !== undefined && !truck, 'Allowed only on truck legs.'],
+      ['temperature', leg.temperature !== undefined && !truck, 'Allowed only on truck legs.'],
+      ['region', europe && truck && modelled && leg.shipping_method !== 'TRUCK_HEAVY', `No European factor for ${leg.shipping_method}: IN, GB.`],
+      ['temperature', leg.temperature === 'chilled' && modelled && leg.shipping_method === 'TRUCK_LIGHT', 'No refrigerated factor for TRUCK_LIGHT.'],
+    ] as const) {
+      if (refused) {
+        addIssue(payload, [field], reason);
+        return z.NEVER;
+      }
+    }
     const defaulted: string[] = [];
     // A leg given by places has its distance from them, not the contract's default.
     if (leg.shipping_distance === undefined && route === undefined) defaulted.push('shipping_distance');
@@ -78,10 +100,11 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
       ...data,
       ...route,
     } as SentLogisticsLeg;
-    let parsed: SentLogisticsLeg = base;
+    let parsed: SentLogisticsLeg = leg.region === undefined ? base : { ...base, region: leg.region };
+    if (leg.temperature !== undefined) parsed = { ...parsed, temperature: leg.temperature };
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
-      parsed = { ...base, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
+      parsed = { ...parsed, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
     }
     return defaulted.length > 0 ? { ...parsed, defaulted } : parsed;
   }),

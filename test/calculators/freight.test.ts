@@ -96,14 +96,28 @@ describe('freightTruecost', () => {
     );
   });
 
-  it('adds each container tare to the mass moved, a custom tare replacing the default', () => {
+  it("adds each container's tare to the mass a dedicated truck moves, a custom tare replacing the default", () => {
     for (const container_type of CONTAINER_TYPES) {
       const leg = { shipping_method: 'container' as const, container_type, weight: 10, distance: 1000, dry_run: false };
-      const [rail] = unrounded(request('rail', leg));
+      const [truck] = explainFreightTruecost(request('truck', leg)).items;
+      expect(truck!.quantities['mass_moved_t']).toBeCloseTo(10 + containerSpecs[container_type].tare.value, 12);
+      expect(truck!.quantities['tonne_km']).toBeCloseTo((10 + containerSpecs[container_type].tare.value) * 1000, 9);
+      const [custom] = explainFreightTruecost(request('truck', { ...leg, container_tare_weight: 2 })).items;
+      expect(custom!.quantities['tonne_km']).toBeCloseTo(12 * 1000, 9);
+    }
+  });
+
+  // Changed in methodology 2026.6: DESNZ's intensities per tonne-km are per tonne of goods, so the
+  // containers' tare is no longer added on them (a 10 t leg by rail was 10 + tare tonnes before).
+  it("counts only the goods by rail and ship, the containers' tare inside the per-tonne intensity, and says so", () => {
+    for (const container_type of CONTAINER_TYPES) {
+      const leg = { shipping_method: 'container' as const, container_type, weight: 10, distance: 1000, dry_run: false };
+      const explained = explainFreightTruecost(request('rail', leg));
       const railWellToWheel = 0.02779 + 0.00691;
-      expect(rail).toBeCloseTo(((10 + containerSpecs[container_type].tare.value) * 1000 * railWellToWheel) / 1000, 12);
+      expect(explained.items[0]?.unrounded).toBeCloseTo((10 * 1000 * railWellToWheel) / 1000, 12);
+      expect(explained.items[0]?.assumptions.join(' ')).toMatch(/tare is not added/);
       const [custom] = unrounded(request('rail', { ...leg, container_tare_weight: 2 }));
-      expect(custom).toBeCloseTo((12 * 1000 * railWellToWheel) / 1000, 12);
+      expect(custom).toBe(explained.items[0]?.unrounded);
     }
   });
 

@@ -103,13 +103,16 @@ describe('tonne-km and intensity in the explanation', () => {
     expect(items[2]!.quantities['intensity_well_to_wheel_kg_per_tonne_km']).toBeCloseTo(0.0347, 9);
   });
 
-  it('gives every E13 leg its tonne-km on the mass moved, with the containers', () => {
+  // Changed in methodology 2026.6: a shared load is allocated on the goods' tonne-km (the intensity is
+  // per tonne of goods, the container's tare inside it); it was the mass moved with the tare before.
+  it("gives a shared E13 container leg its tonne-km on the goods, without the container's tare", () => {
     const input: FreightRequestInput = {
       configs: { region: 'IN', transportation_type: 'truck' },
       queries: { legs: [{ shipping_method: 'container', container_type: '42GP', weight: 18, distance: 400, load: 'shared' }] },
     };
     const [item] = explainFreightTruecost(input).items;
-    expect(item!.quantities['tonne_km']).toBeCloseTo((item!.quantities['mass_moved_t'] as number) * 400, 9);
+    expect(item!.quantities['tonne_km']).toBeCloseTo(18 * 400, 9);
+    expect(item!.assumptions.join(' ')).toContain("The containers' tare is not added to the goods");
     expect(item!.quantities['data_type']).toBe('default');
     expect(typeof item!.quantities['operation_category']).toBe('string');
   });
