@@ -39,6 +39,11 @@ export interface ResolvedPlace {
   readonly latitude: number;
   /** Degrees east of Greenwich (WGS-84), to 0.01° for ports and PIN codes. */
   readonly longitude: number;
+  /**
+   * The place's country, ISO 3166-1 alpha-2 (a code): an airport's from the airport table, a port's
+   * from its UN/LOCODE's first two letters, `IN` for a PIN code; undefined for a point.
+   */
+  readonly country?: string;
 }
 
 /**

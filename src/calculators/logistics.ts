@@ -1,8 +1,12 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest } from '../validation/checked-request.js';
+import { checkedRequest, TruecostValidationError } from '../validation/checked-request.js';
+import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 import {
+  isTruckMethod,
+  legRegionProblem,
   logisticsRequestSchema,
+  type SentLogisticsLeg,
   type LogisticsLeg,
   type LogisticsRequest,
   type LogisticsRequestInput,
@@ -39,7 +43,29 @@ export interface FreightCalculatorOptions extends CalculatorOptions, PlacesOptio
  * @internal
  */
 export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg>[] {
-  return placedLegs(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_MODES[leg.shipping_method], options?.places, 'queries.legs');
+  return placedLegs<SentLogisticsLeg, LogisticsLeg>(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_MODES[leg.shipping_method], options?.places, 'queries.legs').map(
+    withOriginRegion,
+  );
+}
+
+/**
+ * A truck leg given by places, without a `region`, takes its origin's country as its region
+ * (docs/methodology.md, "Each road leg's region"), checked as a sent region is; an origin in a
+ * country without road factors is a 400 naming the regions there are, never India's factors in silence.
+ */
+function withOriginRegion(placed: PlacedLeg<LogisticsLeg>, index: number): PlacedLeg<LogisticsLeg> {
+  const { leg, distance } = placed;
+  const country = distance?.origin.country;
+  if (country === undefined || leg.region !== undefined || !isTruckMethod(leg.shipping_method)) return placed;
+  const path = `queries.legs.${index}.origin`;
+  if (roadFactorSet(country) === undefined) {
+    throw new TruecostValidationError({ path, reason: `In ${country}, which has no road factors: send region (IN, GB or an EU member state).` });
+  }
+  const region = country as RoadRegion;
+  const problem = legRegionProblem({ ...leg, region });
+  if (problem !== undefined) throw new TruecostValidationError({ path, reason: `Its country ${region} as the leg's region: ${problem[1]}` });
+  const note = `region ${region}: the country of the origin ${distance!.origin.code}.`;
+  return { ...placed, leg: { ...leg, region }, distance: { ...distance!, notes: [...distance!.notes, note] } };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { airportLocation } from '../data/flight/airport-locations.js';
+import { airportByIata } from '../data/flight/airport-index.js';
 import { AIR_DISTANCE_ADDITION, RAIL_CIRCUITY, ROAD_CIRCUITY } from '../data/places/distance-rules.js';
 import { greatCircleKm } from '../calculators/flight/geo.js';
 import type { DistanceMode, LegDistance, PlaceResolver, ResolvedPlace } from '../calculators/leg-distance.js';
@@ -31,20 +31,21 @@ function seaPassages(names: readonly string[], path: string): SeaPassage[] {
 /** A sent place as resolved, or a 400 naming its field. */
 function resolvePlace(place: Place, path: string): ResolvedPlace {
   if (place.iata !== undefined) {
-    const airport = airportLocation(place.iata);
+    const airport = airportByIata(place.iata);
     if (airport === undefined) unknown(`${path}.iata`, "Not an airport of truecost's airport table (OurAirports, with an IATA code).");
-    return { kind: 'iata', code: airport.iata, name: airport.iata, latitude: airport.latitude, longitude: airport.longitude };
+    const { iata, latitude, longitude, country } = airport;
+    return { kind: 'iata', code: iata, name: iata, latitude, longitude, country };
   }
   if (place.locode !== undefined) {
     const port = portByLocode(place.locode.trim().toUpperCase());
     if (port === undefined) unknown(`${path}.locode`, "Not a port of truecost's port table (the UN/LOCODE of a seaport, such as INNSA).");
-    return { kind: 'locode', code: port.locode, name: port.name, latitude: port.latitude, longitude: port.longitude };
+    return { kind: 'locode', code: port.locode, name: port.name, latitude: port.latitude, longitude: port.longitude, country: port.locode.slice(0, 2) };
   }
   if (place.pin !== undefined) {
     const pin = place.pin.trim();
     const centroid = pinCentroid(pin);
     if (centroid === undefined) unknown(`${path}.pin`, "Not an India PIN code of truecost's PIN table (six digits, such as 411001).");
-    return { kind: 'pin', code: pin, name: `PIN ${pin}`, ...centroid };
+    return { kind: 'pin', code: pin, name: `PIN ${pin}`, ...centroid, country: 'IN' };
   }
   const latitude = place.lat ?? 0;
   const longitude = place.lon ?? 0;

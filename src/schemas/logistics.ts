@@ -56,6 +56,34 @@ export type SentLogisticsLeg =
   | LogisticsLeg
   | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly shipping_distance?: undefined });
 
+/**
+ * Why an E11 leg cannot take its `region` or `temperature` (the field and the reason of the 400), or
+ * undefined: road factors only; GLEC's European one is a heavy truck's; DESNZ publishes no
+ * refrigerated van. Checked again when a leg given by places takes its origin's country.
+ *
+ * @internal
+ */
+export function legRegionProblem(
+  leg: {
+    readonly shipping_method: ShippingMethod;
+    readonly region?: RoadRegion | undefined;
+    readonly temperature?: Temperature | undefined;
+    readonly fuel_type?: LogisticsLeg['fuel_type'] | undefined;
+  },
+): readonly ['region' | 'temperature', string] | undefined {
+  const truck = isTruckMethod(leg.shipping_method);
+  const modelled = leg.fuel_type === undefined;
+  const europe = leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe';
+  const problems = [
+    ['region', leg.region !== undefined && !truck, 'Allowed only on truck legs.'],
+    ['temperature', leg.temperature !== undefined && !truck, 'Allowed only on truck legs.'],
+    ['region', europe && truck && modelled && leg.shipping_method !== 'TRUCK_HEAVY', `No European factor for ${leg.shipping_method}: IN, GB.`],
+    ['temperature', leg.temperature === 'chilled' && modelled && leg.shipping_method === 'TRUCK_LIGHT', 'No refrigerated factor for TRUCK_LIGHT.'],
+  ] as const;
+  const found = problems.find(([, refused]) => refused);
+  return found === undefined ? undefined : [found[0], found[2]];
+}
+
 /** One leg of E11; `truck_capacity` is kept only on truck legs, where it gets its default. */
 export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
   z.object({
@@ -73,20 +101,10 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     if (data === undefined) return z.NEVER;
     const route = legRoute(leg, (path, message) => addIssue(payload, path, message));
     if (route === 'refused') return z.NEVER;
-    // Road factors only; GLEC's European one is a heavy truck's; DESNZ publishes no refrigerated van.
-    const truck = isTruckMethod(leg.shipping_method);
-    const modelled = leg.fuel_type === undefined;
-    const europe = leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe';
-    for (const [field, refused, reason] of [
-      ['region', leg.region !== undefined && !truck, 'Allowed only on truck legs.'],
-      ['temperature', leg.temperature !== undefined && !truck, 'Allowed only on truck legs.'],
-      ['region', europe && truck && modelled && leg.shipping_method !== 'TRUCK_HEAVY', `No European factor for ${leg.shipping_method}: IN, GB.`],
-      ['temperature', leg.temperature === 'chilled' && modelled && leg.shipping_method === 'TRUCK_LIGHT', 'No refrigerated factor for TRUCK_LIGHT.'],
-    ] as const) {
-      if (refused) {
-        addIssue(payload, [field], reason);
-        return z.NEVER;
-      }
+    const problem = legRegionProblem(leg);
+    if (problem !== undefined) {
+      addIssue(payload, [problem[0]], problem[1]);
+      return z.NEVER;
     }
     const defaulted: string[] = [];
     // A leg given by places has its distance from them, not the contract's default.

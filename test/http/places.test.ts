@@ -72,6 +72,8 @@ describe('legs given by places over HTTP', () => {
     [{ queries: { legs: [{ ...ship, origin: { locode: 'ZZZZZ' } }] } }, 'queries.legs.0.origin.locode'],
     [{ queries: { legs: [{ ...ship, destination: { pin: '999999' } }] } }, 'queries.legs.0.destination.pin'],
     [{ queries: { legs: [{ shipping_method: 'SHIP', origin: { locode: 'INNSA' } }] } }, 'queries.legs.0.destination'],
+    // A truck from a country without road factors: never India's in silence.
+    [{ queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', origin: { iata: 'JFK' }, destination: { iata: 'BOS' } }] } }, 'queries.legs.0.origin'],
   ])('answers 400 naming the path of an unknown or missing place', async (body, path) => {
     const answer = await post('/v3/logistics', body);
     expect(answer.status).toBe(400);

@@ -151,6 +151,56 @@ describe('a truck leg between PIN codes', () => {
   });
 });
 
+describe('a truck leg given by places, without a region', () => {
+  const truck = (extra: Record<string, unknown>): LogisticsRequestInput => ({
+    queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_weight: 10, ...extra }] },
+  });
+  const problemOf = (run: () => unknown): { path: string; reason: string } | undefined => {
+    try {
+      run();
+    } catch (error) {
+      if (error instanceof TruecostValidationError) return error.problem;
+      throw error;
+    }
+    return undefined;
+  };
+
+  it("takes its origin's country as its region, and says so", () => {
+    const fromPlaces = truck({ origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' } });
+    const item = explainLogisticsTruecost(fromPlaces, { places }).items[0]!;
+    const distance = item.quantities['distance_km'] as number;
+    const sent = logisticsTruecost(truck({ shipping_distance: distance, region: 'NL' })).truecost.total_truecost;
+    expect(logisticsTruecost(fromPlaces, { places }).truecost.total_truecost).toBe(sent);
+    expect(item.assumptions).toContain('region NL: the country of the origin NLRTM.');
+    expect(item.assumptions.some((line) => line.startsWith("region NL: GLEC's European default"))).toBe(true);
+    // India's own factors would give another figure for the same tonne-km.
+    expect(logisticsTruecost(truck({ shipping_distance: distance })).truecost.total_truecost).not.toBe(sent);
+  });
+
+  it('keeps India for PIN codes and a sent region over the origin', () => {
+    const pins = truck({ origin: { pin: '411001' }, destination: { pin: '400001' } });
+    const distance = explainLogisticsTruecost(pins, { places }).items[0]!.quantities['distance_km'] as number;
+    expect(logisticsTruecost(pins, { places }).truecost.total_truecost).toBe(logisticsTruecost(truck({ shipping_distance: distance })).truecost.total_truecost);
+    const sentRegion = truck({ origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' }, region: 'GB' });
+    const gbDistance = explainLogisticsTruecost(sentRegion, { places }).items[0]!.quantities['distance_km'] as number;
+    expect(logisticsTruecost(sentRegion, { places }).truecost.total_truecost).toBe(
+      logisticsTruecost(truck({ shipping_distance: gbDistance, region: 'GB' })).truecost.total_truecost,
+    );
+  });
+
+  it('is a 400 naming its origin when the country has no road factors, or none for its truck', () => {
+    expect(problemOf(() => logisticsTruecost(truck({ origin: { iata: 'JFK' }, destination: { iata: 'BOS' } }), { places }))).toEqual({
+      path: 'queries.legs.0.origin',
+      reason: 'In US, which has no road factors: send region (IN, GB or an EU member state).',
+    });
+    const medium = { queries: { legs: [{ shipping_method: 'TRUCK_MEDIUM', origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' } }] } } as const;
+    expect(problemOf(() => logisticsTruecost(medium, { places }))).toEqual({
+      path: 'queries.legs.0.origin',
+      reason: "Its country NL as the leg's region: No European factor for TRUCK_MEDIUM: IN, GB.",
+    });
+  });
+});
+
 describe('refusals', () => {
   const refused = (run: () => unknown): { path: string; reason: string } => {
     try {
