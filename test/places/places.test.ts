@@ -201,6 +201,21 @@ describe('a truck leg given by places, without a region', () => {
   });
 });
 
+describe('the Pune to Venlo shipment of docs/api.md', () => {
+  it('answers the figures the docs show', () => {
+    const body: LogisticsRequestInput = {
+      queries: {
+        legs: [
+          { shipping_method: 'TRUCK_HEAVY', shipping_weight: 18, origin: { pin: '411001' }, destination: { locode: 'INNSA' } },
+          { shipping_method: 'SHIP', shipping_weight: 18, origin: { locode: 'INNSA' }, destination: { locode: 'NLRTM' } },
+          { shipping_method: 'TRUCK_HEAVY', shipping_weight: 18, origin: { locode: 'NLRTM' }, destination: { lat: 51.37, lon: 6.17 } },
+        ],
+      },
+    };
+    expect(logisticsTruecost(body, { places }).truecost).toMatchObject({ legs: [0.212318, 4.209081, 0.264584], total_truecost: 4.685983 });
+  });
+});
+
 describe('refusals', () => {
   const refused = (run: () => unknown): { path: string; reason: string } => {
     try {
