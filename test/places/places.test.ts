@@ -193,7 +193,7 @@ describe('a truck leg given by places, without a region', () => {
       path: 'queries.legs.0.origin',
       reason: 'In US, which has no road factors: send region (IN, GB or an EU member state).',
     });
-    const medium = { queries: { legs: [{ shipping_method: 'TRUCK_MEDIUM', origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' } }] } } as const;
+    const medium: LogisticsRequestInput = { queries: { legs: [{ shipping_method: 'TRUCK_MEDIUM', origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' } }] } };
     expect(problemOf(() => logisticsTruecost(medium, { places }))).toEqual({
       path: 'queries.legs.0.origin',
       reason: "Its country NL as the leg's region: No European factor for TRUCK_MEDIUM: IN, GB.",
