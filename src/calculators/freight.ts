@@ -4,7 +4,6 @@ import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
 import type { RoadRegion } from '../data/road-regions.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
-import { successMessages } from '../errors.js';
 import { checkedRequest } from '../validation/checked-request.js';
 import {
   freightRequestSchema,
@@ -24,15 +23,15 @@ import {
   sumParts,
   type EmissionParts,
 } from './basis.js';
-import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
+import { equivalentsExplanation } from './equivalents.js';
 import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from './leg-distance.js';
-import type { FreightCalculatorOptions } from './logistics.js';
+import { legsResponse, type FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
-import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
+import type { WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
 import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { tripsNeeded, truckKilograms } from './road-shared.js';
-import { KG_PER_TONNE, roundTonnes } from './rounding.js';
+import { KG_PER_TONNE } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
 /** Why a container leg on an intensity per tonne-km counts the goods only (docs/methodology.md, "Freight legs (E13)"). */
@@ -230,16 +229,7 @@ export function freightTruecost(input: FreightRequestInput, options?: FreightCal
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  let total = 0;
-  const legs = freightLegs(request, options).map(({ leg }) => {
-    const tonnes = countedTotal(planLeg(leg, mode, request.configs.region, false).parts, basis);
-    total += tonnes;
-    return roundTonnes(tonnes);
-  });
-  return withMethodologyVersion({
-    message: successMessages.truecostCalculated,
-    truecost: { total_truecost: roundTonnes(total), legs, equivalents: equivalentsOf(total) },
-  });
+  return legsResponse(freightLegs(request, options).map(({ leg }) => planLeg(leg, mode, request.configs.region, false).parts), basis);
 }
 
 /**
@@ -276,7 +266,8 @@ export function explainFreightTruecost(
     return withDistance(item, route, distance);
   });
   items.push(equivalentsExplanation(sumParts(plans.map((plan) => plan.parts)), basis));
-  return { result: freightTruecost(request, options), methodologyVersion: METHODOLOGY_VERSION, items };
+  // From the legs resolved above: places are resolved once.
+  return { result: legsResponse(plans.map((plan) => plan.parts), basis), methodologyVersion: METHODOLOGY_VERSION, items };
 }
 
 /**

@@ -19,6 +19,7 @@ import {
   sumParts,
   type CalculatorOptions,
   type EmissionParts,
+  type EnergyBasis,
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import { placedLegs, withDistance, type PlacedLeg, type PlacesOption } from './leg-distance.js';
@@ -96,9 +97,19 @@ function withOriginRegion(placed: PlacedLeg<LogisticsLeg>, index: number): Place
 export function logisticsTruecost(input: LogisticsRequestInput, options?: FreightCalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
+  return legsResponse(logisticsLegs(request, options).map(({ leg }) => logisticsLegParts(leg)), basis);
+}
+
+/**
+ * The answer of E11 and E13 from each leg's parts: tonnes per leg (request order) and in total,
+ * from the unrounded legs, with the equivalents of the total.
+ *
+ * @internal
+ */
+export function legsResponse(legParts: readonly EmissionParts[], basis: EnergyBasis): WithMethodologyVersion<LogisticsResponse> {
   let total = 0;
-  const legs = logisticsLegs(request, options).map(({ leg }) => {
-    const tonnes = countedTotal(logisticsLegParts(leg), basis);
+  const legs = legParts.map((parts) => {
+    const tonnes = countedTotal(parts, basis);
     total += tonnes;
     return roundTonnes(tonnes);
   });
@@ -125,7 +136,6 @@ export function explainLogisticsTruecost(
 ): Explained<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
-  const result = logisticsTruecost(request, options);
   const allParts: EmissionParts[] = [];
   const items = logisticsLegs(request, options).map(({ leg, route, distance }, index): ItemExplanation => {
     const element = logisticsElement(leg);
@@ -164,5 +174,6 @@ export function explainLogisticsTruecost(
     return withDistance(item, route, distance);
   });
   items.push(equivalentsExplanation(sumParts(allParts), basis));
-  return { result, methodologyVersion: METHODOLOGY_VERSION, items };
+  // From the legs resolved above: places are resolved once.
+  return { result: legsResponse(allParts, basis), methodologyVersion: METHODOLOGY_VERSION, items };
 }
