@@ -121,6 +121,7 @@ export {
   LOGISTICS_LEG_DEFAULTS,
   SHIPPING_METHODS,
   equivalentsSchema,
+  logisticsChainElementSchema,
   logisticsLegSchema,
   logisticsRequestSchema,
   logisticsResponseSchema,
@@ -133,6 +134,8 @@ export {
   type ShippingMethod,
   type TruckMethod,
 } from './schemas/logistics.js';
+export { hubElementSchema, isHub, type HubElement } from './schemas/hub.js';
+export { HUB_TYPES, type HubType } from './data/logistics-hubs.js';
 export {
   COMMUTE_METHODS,
   commuteLegSchema,
@@ -192,8 +195,10 @@ export {
   type Load,
 } from './schemas/leg-data.js';
 export {
+  hubChainElementSchema,
   iso14083ReportSchema,
   transportChainElementSchema,
+  type HubReportElement,
   type Iso14083Report,
   type TransportChainElement,
 } from './schemas/iso14083-report.js';

@@ -2,7 +2,9 @@ import { checkedRequest } from '../validation/checked-request.js';
 import type { FactorUse } from '../data/factor.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import type { FreightRequestInput } from '../schemas/freight.js';
-import type { Iso14083Report, TransportChainElement } from '../schemas/iso14083-report.js';
+import type { HubReportElement, Iso14083Report, TransportChainElement } from '../schemas/iso14083-report.js';
+import { isHub, type HubElement } from '../schemas/hub.js';
+import { hubChainElement, type HubChainElement } from './hub.js';
 import { logisticsRequestSchema, type LogisticsRequestInput } from '../schemas/logistics.js';
 import { sumParts } from './basis.js';
 import { freightElements } from './freight.js';
@@ -28,10 +30,35 @@ function kilograms(tankToWheelTonnes: number, wellToTankTonnes: number) {
   return { tank_to_wheel_kg: tankToWheel, well_to_tank_kg: roundKilograms(wellToWheel - tankToWheel), well_to_wheel_kg: wellToWheel };
 }
 
-function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
+/** A hub of the report, with what it was sent as. */
+interface ReportedHub {
+  readonly hub: HubElement;
+  readonly element: HubChainElement;
+}
+
+function hubRow(index: number, { hub, element }: ReportedHub): HubReportElement {
+  const { tankToWheel, wellToTank } = element.parts;
+  return {
+    element: index,
+    hub_type: hub.hub_type,
+    temperature: hub.temperature,
+    hub_operation_category: element.operationCategory,
+    mass_t: element.massTonnes,
+    ...kilograms(tankToWheel, wellToTank),
+    intensity_kg_per_tonne: element.intensityKgPerTonne,
+    data_type: element.dataType,
+    sources: element.factors.map(({ name, value, unit, source }) => ({ name, value, unit, source })),
+  };
+}
+
+function reportOf(elements: readonly (ReportedElement | ReportedHub)[]): Iso14083Report {
   let activity = 0;
   let primary = 0;
-  const rows = elements.map((element, index): TransportChainElement => {
+  const rows = elements.map((element, index): TransportChainElement | HubReportElement => {
+    if ('hub' in element) {
+      if (element.element.dataType === 'primary') primary += element.element.parts.tankToWheel + element.element.parts.wellToTank;
+      return hubRow(index, element);
+    }
     const { tankToWheel, wellToTank } = element.parts;
     const legActivity = tonneKm(element);
     activity += legActivity;
@@ -50,7 +77,7 @@ function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
       sources: [...new Set(element.factors)].map(({ name, value, unit, source }) => ({ name, value, unit, source })),
     };
   });
-  const total = sumParts(elements.map((element) => element.parts));
+  const total = sumParts(elements.map((element) => ('hub' in element ? element.element.parts : element.parts)));
   const wellToWheel = total.tankToWheel + total.wellToTank;
   return {
     report: {
@@ -83,7 +110,7 @@ function reportOf(elements: readonly ReportedElement[]): Iso14083Report {
  */
 export function logisticsReport(input: LogisticsRequestInput, options?: PlacesOption): Iso14083Report {
   const request = checkedRequest(logisticsRequestSchema, input);
-  return reportOf(logisticsLegs(request, options).map(({ leg }) => logisticsElement(leg)));
+  return reportOf(logisticsLegs(request, options).map(({ leg }) => (isHub(leg) ? { hub: leg, element: hubChainElement(leg) } : logisticsElement(leg))));
 }
 
 /**

@@ -62,7 +62,10 @@ function legSourceKilograms(leg: LogisticsLeg): number {
       // The schema fills truck_capacity on every truck leg.
       const capacity = leg.truck_capacity ?? Number.NaN;
       const full = TRUCK_FACTORS[leg.shipping_method].value;
-      return truckKilograms(full, emptyTruckRatio.value, tripsNeeded(weight, capacity), weight, capacity, distance);
+      const trucks = tripsNeeded(weight, capacity);
+      // The empty running: each truck's empty km at the empty truck's fuel.
+      const empty = trucks * full * emptyTruckRatio.value * distance * (leg.empty_distance_factor ?? 0);
+      return truckKilograms(full, emptyTruckRatio.value, trucks, weight, capacity, distance) + empty;
     }
     case 'MOTORCYCLE':
       return (distance * indiaGhgTwoAndThreeWheelers.motorcycleUpTo125.value * weight) / roadAssumptions.motorcyclePayload.value;
@@ -134,6 +137,15 @@ export const LOGISTICS_MODES: Readonly<Record<ShippingMethod, TransportMode>> = 
   FLIGHT: 'air',
 };
 
+/** What a dedicated truck's explanation says of its empty running. */
+function emptyRunning(leg: LogisticsLeg): string {
+  const factor = leg.empty_distance_factor;
+  if (factor === undefined) {
+    return "Empty running: none counted. empty_distance_factor was not sent, and truecost holds no cited average empty running for India's trucks (docs/methodology.md, \"E11\"); send the leg's own.";
+  }
+  return `Empty running: empty_distance_factor ${factor}, each truck driving ${factor} km empty per km of the leg at the empty truck's fuel.`;
+}
+
 /** The method's own category name, factors and assumptions (without the carrier's fuel or a shared load). */
 function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCategory' | 'dataType' | 'factors' | 'assumptions'> {
   switch (leg.shipping_method) {
@@ -147,6 +159,7 @@ function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCatego
         assumptions: [
           'The India GHG Program per-km factor is taken as the truck at full load.',
           'The shipment travels in its own trucks of truck_capacity; a part-loaded truck burns fuel linearly between empty and full.',
+          emptyRunning(leg),
         ],
       };
     case 'MOTORCYCLE':

@@ -23,6 +23,8 @@ import {
 } from './basis.js';
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import { placedLegs, withDistance, type PlacedLeg, type PlacesOption } from './leg-distance.js';
+import { isHub, type HubElement } from '../schemas/hub.js';
+import { hubChainElement, type HubChainElement } from './hub.js';
 import type { Explained, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { LOGISTICS_MODES, logisticsElement, logisticsLegParts } from './logistics-legs.js';
@@ -39,14 +41,22 @@ import { elementQuantities } from './transport-chain.js';
 export interface FreightCalculatorOptions extends CalculatorOptions, PlacesOption {}
 
 /**
- * E11's legs with their distances, those given by places resolved.
+ * E11's elements in request order: its legs with their distances (those given by places resolved)
+ * and its hubs as sent.
  *
  * @internal
  */
-export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg>[] {
-  return placedLegs<SentLogisticsLeg, LogisticsLeg>(request.queries.legs, 'shipping_distance', (leg) => LOGISTICS_MODES[leg.shipping_method], options?.places, 'queries.legs').map(
-    withOriginRegion,
+export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg | HubElement>[] {
+  // Only a leg has places: a hub never reaches the mode's rule.
+  const modeOf = (element: SentLogisticsLeg | HubElement) => LOGISTICS_MODES[(element as SentLogisticsLeg).shipping_method];
+  return placedLegs<SentLogisticsLeg | HubElement, LogisticsLeg | HubElement>(request.queries.legs, 'shipping_distance', modeOf, options?.places, 'queries.legs').map(
+    (placed, index) => (isHub(placed.leg) ? placed : withOriginRegion(placed as PlacedLeg<LogisticsLeg>, index)),
   );
+}
+
+/** The parts of one E11 element: a leg's, or a hub's. */
+function elementParts(element: LogisticsLeg | HubElement): EmissionParts {
+  return isHub(element) ? hubChainElement(element).parts : logisticsLegParts(element);
 }
 
 /**
@@ -97,7 +107,7 @@ function withOriginRegion(placed: PlacedLeg<LogisticsLeg>, index: number): Place
 export function logisticsTruecost(input: LogisticsRequestInput, options?: FreightCalculatorOptions): WithMethodologyVersion<LogisticsResponse> {
   const basis = basisOption(options);
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
-  return legsResponse(logisticsLegs(request, options).map(({ leg }) => logisticsLegParts(leg)), basis);
+  return legsResponse(logisticsLegs(request, options).map(({ leg }) => elementParts(leg)), basis);
 }
 
 /**
@@ -138,6 +148,11 @@ export function explainLogisticsTruecost(
   const request: LogisticsRequest = checkedRequest(logisticsRequestSchema, input);
   const allParts: EmissionParts[] = [];
   const items = logisticsLegs(request, options).map(({ leg, route, distance }, index): ItemExplanation => {
+    if (isHub(leg)) {
+      const hub = hubChainElement(leg);
+      allParts.push(hub.parts);
+      return hubExplanation(leg, hub, index, basis);
+    }
     const element = logisticsElement(leg);
     allParts.push(element.parts);
     const quantities: Record<string, number | string> = {
@@ -150,6 +165,7 @@ export function explainLogisticsTruecost(
     if (trucksUsed) {
       quantities['truck_capacity_t'] = leg.truck_capacity;
       quantities['trucks'] = tripsNeeded(leg.shipping_weight, leg.truck_capacity!);
+      quantities['empty_distance_factor'] = leg.empty_distance_factor ?? 0;
     }
     if (leg.region !== undefined) quantities['region'] = leg.region;
     if (leg.load !== undefined) quantities['load'] = leg.load;
@@ -176,4 +192,24 @@ export function explainLogisticsTruecost(
   items.push(equivalentsExplanation(sumParts(allParts), basis));
   // From the legs resolved above: places are resolved once.
   return { result: legsResponse(allParts, basis), methodologyVersion: METHODOLOGY_VERSION, items };
+}
+
+/** A hub's explanation: its type, temperature, tonnes handled and intensity, the factor and assumptions. */
+function hubExplanation(hub: HubElement, element: HubChainElement, index: number, basis: EnergyBasis): ItemExplanation {
+  return {
+    item: String(index),
+    basis: emissionBasis(element.parts, basis),
+    quantities: {
+      hub_type: hub.hub_type,
+      temperature: hub.temperature,
+      weight_t: element.massTonnes,
+      intensity_kg_per_tonne: element.intensityKgPerTonne,
+      operation_category: element.operationCategory,
+      data_type: element.dataType,
+    },
+    factors: element.factors,
+    assumptions: element.assumptions,
+    unrounded: countedTotal(element.parts, basis),
+    methodology_version: METHODOLOGY_VERSION,
+  };
 }

@@ -54,7 +54,7 @@ function itemsOf(schema: JsonSchemaObject): JsonSchemaObject {
 function columnsOf(schemas: readonly JsonSchemaObject[], except: readonly string[] = []): Map<string, CellType> {
   const columns = new Map<string, CellType>();
   const add = (schema: JsonSchemaObject, prefix: string): void => {
-    for (const variant of (schema['oneOf'] as JsonSchemaObject[] | undefined) ?? []) add(variant, prefix);
+    for (const variant of [...((schema['oneOf'] as JsonSchemaObject[] | undefined) ?? []), ...((schema['anyOf'] as JsonSchemaObject[] | undefined) ?? [])]) add(variant, prefix);
     for (const [name, field] of Object.entries((schema['properties'] as Record<string, JsonSchemaObject> | undefined) ?? {})) {
       if (prefix === '' && except.includes(name)) continue;
       if (field['type'] === 'object') add(field, `${prefix}${name}.`);

@@ -2,7 +2,7 @@ import { csvCell } from '../dashboard/csv.js';
 import type { Iso14083Report } from '../schemas/iso14083-report.js';
 
 // The ISO 14083 report of a shipment as CSV (cells as the dashboard's exports write them, src/dashboard/csv.ts; lines ended with LF):
-// one row per transport chain element, in request order, then a row of totals.
+// one row per transport chain element (a hub's mode cell is `hub`), in request order, then a row of totals.
 // `truecost calc logistics|freight FILE --report csv`.
 
 const COLUMNS = [
@@ -25,6 +25,26 @@ const COLUMNS = [
 export function reportCsv({ report }: Iso14083Report): string {
   const rows: (string | number)[][] = [[...COLUMNS]];
   for (const element of report.transport_chain_elements) {
+    const sources = element.sources.map((source) => `${source.name}: ${source.value} ${source.unit} (${source.source})`).join('; ');
+    if ('hub_type' in element) {
+      // A hub: its operation category in the category's column, no distance or tonne-km, its intensity per tonne in the data type's cell.
+      rows.push([
+        element.element,
+        'hub',
+        element.hub_operation_category,
+        '',
+        element.mass_t,
+        '',
+        element.tank_to_wheel_kg,
+        element.well_to_tank_kg,
+        element.well_to_wheel_kg,
+        '',
+        '',
+        `${element.data_type}, ${element.intensity_kg_per_tonne} kg CO2e/t handled`,
+        sources,
+      ]);
+      continue;
+    }
     rows.push([
       element.element,
       element.mode,
@@ -38,7 +58,7 @@ export function reportCsv({ report }: Iso14083Report): string {
       element.intensity_tank_to_wheel_kg_per_tonne_km,
       element.intensity_well_to_wheel_kg_per_tonne_km,
       element.data_type,
-      element.sources.map((source) => `${source.name}: ${source.value} ${source.unit} (${source.source})`).join('; '),
+      sources,
     ]);
   }
   const { totals } = report;

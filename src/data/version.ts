@@ -5,4 +5,4 @@
  *
  * @remarks Since 0.1.0
  */
-export const METHODOLOGY_VERSION = '2026.6';
+export const METHODOLOGY_VERSION = '2026.7';

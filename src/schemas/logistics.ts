@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { ROAD_REGIONS, roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 import { addIssue, positiveNumberSchema } from './common.js';
+import { hubElementSchema } from './hub.js';
 import { legData, legDataShape, TEMPERATURES, type LegData, type Temperature } from './leg-data.js';
 import { legRoute, legRouteShape, type LegPlaces } from './places.js';
 import { MAX_LEGS_PER_REQUEST, type DefaultedFields } from './road-common.js';
@@ -42,6 +43,11 @@ export interface LogisticsLeg extends LegData, LegPlaces {
   readonly region?: RoadRegion;
   /** `chilled`: a refrigerated truck (truck legs only, not TRUCK_LIGHT); ambient when not sent. */
   readonly temperature?: Temperature;
+  /**
+   * The trucks' empty running, as a ratio: km driven empty per km of the leg (0 to 1, `1` a full
+   * empty return), on a dedicated truck leg of India's model only; none when not sent (since 0.6.0).
+   */
+  readonly empty_distance_factor?: number;
   readonly defaulted?: DefaultedFields;
 }
 
@@ -57,9 +63,10 @@ export type SentLogisticsLeg =
   | (Omit<LogisticsLeg, 'shipping_distance'> & { readonly shipping_distance?: undefined });
 
 /**
- * Why an E11 leg cannot take its `region` or `temperature` (the field and the reason of the 400), or
- * undefined: road factors only; GLEC's European one is a heavy truck's; DESNZ publishes no
- * refrigerated van. Checked again when a leg given by places takes its origin's country.
+ * Why an E11 leg cannot take its `region`, `temperature` or `empty_distance_factor` (the field and
+ * the reason of the 400), or undefined: road factors only; GLEC's European one is a heavy truck's;
+ * DESNZ publishes no refrigerated van; empty running is added to India's dedicated truck model
+ * only. Checked again when a leg given by places takes its origin's country.
  *
  * @internal
  */
@@ -69,13 +76,22 @@ export function legRegionProblem(
     readonly region?: RoadRegion | undefined;
     readonly temperature?: Temperature | undefined;
     readonly fuel_type?: LogisticsLeg['fuel_type'] | undefined;
+    readonly load?: LogisticsLeg['load'] | undefined;
+    readonly empty_distance_factor?: number | undefined;
   },
-): readonly ['region' | 'temperature', string] | undefined {
+): readonly ['region' | 'temperature' | 'empty_distance_factor', string] | undefined {
   const truck = isTruckMethod(leg.shipping_method);
   const modelled = leg.fuel_type === undefined;
   const europe = leg.region !== undefined && roadFactorSet(leg.region) === 'glec-europe';
   const problems = [
     ['region', leg.region !== undefined && !truck, 'Allowed only on truck legs.'],
+    ['empty_distance_factor', leg.empty_distance_factor !== undefined && !truck, 'Allowed only on truck legs.'],
+    ['empty_distance_factor', leg.empty_distance_factor !== undefined && truck && !modelled, "The carrier's fuel already holds the empty running."],
+    [
+      'empty_distance_factor',
+      leg.empty_distance_factor !== undefined && truck && modelled && (leg.load === 'shared' || (leg.region !== undefined && leg.region !== 'IN')),
+      'A default intensity per tonne-km (a shared load, a region other than IN) already holds its class\'s average empty running.',
+    ],
     ['temperature', leg.temperature !== undefined && !truck, 'Allowed only on truck legs.'],
     ['region', europe && truck && modelled && leg.shipping_method !== 'TRUCK_HEAVY', `No European factor for ${leg.shipping_method}: IN, GB.`],
     ['temperature', leg.temperature === 'chilled' && modelled && leg.shipping_method === 'TRUCK_LIGHT', 'No refrigerated factor for TRUCK_LIGHT.'],
@@ -93,6 +109,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     truck_capacity: z.optional(positiveNumberSchema),
     region: z.optional(z.enum(ROAD_REGIONS)),
     temperature: z.optional(z.enum(TEMPERATURES)),
+    empty_distance_factor: z.optional(z.number().check(z.gte(0), z.lte(1))),
     ...legDataShape,
     ...legRouteShape,
   }),
@@ -120,6 +137,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
     } as SentLogisticsLeg;
     let parsed: SentLogisticsLeg = leg.region === undefined ? base : { ...base, region: leg.region };
     if (leg.temperature !== undefined) parsed = { ...parsed, temperature: leg.temperature };
+    if (leg.empty_distance_factor !== undefined) parsed = { ...parsed, empty_distance_factor: leg.empty_distance_factor };
     if (isTruckMethod(leg.shipping_method)) {
       if (leg.truck_capacity === undefined) defaulted.push('truck_capacity');
       parsed = { ...parsed, truck_capacity: leg.truck_capacity ?? DEFAULT_TRUCK_CAPACITY[leg.shipping_method] };
@@ -129,7 +147,15 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
 );
 
 /**
- * The body of E11 `POST /v3/logistics`: 1 to 100 legs of one shipment.
+ * One element of an E11 shipment: a leg, or (since 0.6.0) a hub between legs, told apart by
+ * `hub_type` ({@link hubElementSchema}).
+ *
+ * @remarks Since 0.6.0
+ */
+export const logisticsChainElementSchema = /* @__PURE__ */ z.union([logisticsLegSchema, hubElementSchema]);
+
+/**
+ * The body of E11 `POST /v3/logistics`: 1 to 100 elements of one shipment, each a leg or a hub.
  *
  * @example
  * ```ts
@@ -138,7 +164,7 @@ export const logisticsLegSchema = /* @__PURE__ */ z.pipe(
  * @remarks Since 0.1.0
  */
 export const logisticsRequestSchema = /* @__PURE__ */ z.object({
-  queries: z.object({ legs: z.array(logisticsLegSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
+  queries: z.object({ legs: z.array(logisticsChainElementSchema).check(z.minLength(1), z.maxLength(MAX_LEGS_PER_REQUEST)) }),
 });
 
 /** The equivalents of a tonnes total, as strings with 3 decimals. */

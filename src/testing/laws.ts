@@ -74,7 +74,7 @@ export function scaleDistances<K extends DistanceKind>(kind: K, body: RequestBod
 const validBodies: { readonly [K in RequestKind]: fc.Arbitrary<RequestBody<K>> } = arbitraries;
 
 function withoutAirLegs(body: RequestBody<'logistics'>): RequestBody<'logistics'> {
-  return { ...body, queries: { legs: body.queries.legs.map((leg) => (leg.shipping_method === 'FLIGHT' ? { ...leg, shipping_method: 'TRAIN' } : leg)) } };
+  return { ...body, queries: { legs: body.queries.legs.map((leg) => ('shipping_method' in leg && leg.shipping_method === 'FLIGHT' ? { ...leg, shipping_method: 'TRAIN' } : leg)) } };
 }
 
 /**

@@ -150,15 +150,22 @@ function distinctProblems(problems: readonly ValidationProblem[], first: Validat
 }
 
 function problemOf(issue: core.$ZodIssue): ValidationProblem {
-  // A union reports its own path; the branch that came closest says more.
+  // A union reports its own path; the branch that came closest says more: one that refused a field
+  // the input has over one that misses a field (an E11 hub is not a leg without shipping_method),
+  // then the deepest, then the first.
   if (issue.code === 'invalid_union' && issue.errors.length > 0) {
-    const deepest = issue.errors
+    const closest = issue.errors
       .map((branch) => branch[0])
       .filter((first): first is core.$ZodIssue => first !== undefined)
-      .sort((a, b) => b.path.length - a.path.length)[0];
-    if (deepest !== undefined) return problemOf({ ...deepest, path: [...issue.path, ...deepest.path] });
+      .sort((a, b) => Number(isMissingField(a)) - Number(isMissingField(b)) || b.path.length - a.path.length)[0];
+    if (closest !== undefined) return problemOf({ ...closest, path: [...issue.path, ...closest.path] });
   }
   return { path: issue.path.map(String).join('.'), reason: reasonOf(issue) };
+}
+
+/** True when a branch's issue is a required field the input does not have. */
+function isMissingField(issue: core.$ZodIssue): boolean {
+  return (issue.code === 'invalid_type' || issue.code === 'invalid_value') && issue.input === undefined;
 }
 
 function reasonOf(issue: core.$ZodIssue): string {

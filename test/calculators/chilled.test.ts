@@ -8,6 +8,7 @@ import {
   validate,
   type FreightRequest,
   type LogisticsRequest,
+  type SentLogisticsLeg,
 } from '../../src/index.js';
 import { refrigeratedUplift } from '../../src/data/refrigerated-road.js';
 import { freightRequest, logisticsRequest } from './road-arbitraries.js';
@@ -17,7 +18,7 @@ import { freightRequest, logisticsRequest } from './road-arbitraries.js';
 
 const unrounded = (items: readonly { item: string; unrounded: number }[]) => items.filter((item) => item.item !== 'equivalents').map((item) => item.unrounded);
 
-const chillable = (leg: LogisticsRequest['queries']['legs'][number]) => leg.shipping_method === 'TRUCK_MEDIUM' || leg.shipping_method === 'TRUCK_HEAVY';
+const chillable = (leg: SentLogisticsLeg) => leg.shipping_method === 'TRUCK_MEDIUM' || leg.shipping_method === 'TRUCK_HEAVY';
 
 describe('a chilled road leg', () => {
   it('is never less than the same leg ambient on E11, and exactly the cited uplift of its class', () => {

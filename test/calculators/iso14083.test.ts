@@ -8,7 +8,7 @@ import {
   logisticsReport,
   type LogisticsRequestInput,
 } from '../../src/index.js';
-import { freightRequest, logisticsRequest } from './road-arbitraries.js';
+import { freightRequest, legElements, logisticsRequest } from './road-arbitraries.js';
 
 // The ISO 14083 report of E11 and E13: the same figures as the calculators, in kg, both parts.
 
@@ -31,7 +31,8 @@ function near(a: number, b: number, abs: number): boolean {
 /** Holds the laws of a report against the explanation of the same request. */
 function expectReportLaws(report: ReturnType<typeof logisticsReport>, items: readonly { unrounded: number; basis: { tank_to_wheel: number; well_to_tank: number } }[]): void {
   expect(iso14083ReportSchema.safeParse(report).success).toBe(true);
-  const { transport_chain_elements: elements, totals } = report.report;
+  const elements = legElements(report);
+  const { totals } = report.report;
   expect(elements.map((element) => element.element)).toEqual(elements.map((_, index) => index));
   let tonneKm = 0;
   elements.forEach((element, index) => {
@@ -51,7 +52,7 @@ describe('logisticsReport', () => {
   it('lists each leg in order with its tonne-km, both parts, its total, intensity, data type and sources', () => {
     const { report } = logisticsReport(shipment);
     expect(report.standard).toBe('ISO 14083:2023');
-    expect(report.transport_chain_elements.map((element) => [element.mode, element.data_type])).toEqual([
+    expect(legElements({ report }).map((element) => [element.mode, element.data_type])).toEqual([
       ['road', 'default'],
       ['road', 'default'],
       ['rail', 'default'],
@@ -93,7 +94,7 @@ describe('freightReport', () => {
         const report = freightReport(request);
         expectReportLaws(report, explainFreightTruecost(request).items.slice(0, -1));
         const mode = request.configs.transportation_type;
-        report.report.transport_chain_elements.forEach((element, index) => {
+        legElements(report).forEach((element, index) => {
           expect(element.mode).toBe(mode === 'truck' ? 'road' : mode === 'rail' ? 'rail' : 'sea');
           const dedicated = mode === 'truck' && request.queries.legs[index]!.load !== 'shared';
           expect(element.data_type).toBe(dedicated ? 'modelled' : 'default');

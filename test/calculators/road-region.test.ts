@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { legElements } from './road-arbitraries.js';
 import {
   ROAD_REGIONS,
   explainFreightTruecost,
@@ -86,7 +87,7 @@ describe('an E13 truck leg in its region', () => {
     const said = explainFreightTruecost(container('NL')).items[0]!.assumptions;
     expect(said.some((line) => /^region NL: GLEC's European default/.test(line))).toBe(true);
     expect(said.some((line) => line.includes('tare is not added'))).toBe(true);
-    const [element] = freightReport(container('NL')).report.transport_chain_elements;
+    const [element] = legElements(freightReport(container('NL')));
     expect(element).toMatchObject({ mode: 'road', data_type: 'default', intensity_well_to_wheel_kg_per_tonne_km: 0.092 });
     expect(element!.transport_operation_category).toContain('Europe');
   });

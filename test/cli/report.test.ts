@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freightReport, logisticsReport } from '../../src/index.js';
 import { truecost } from '../e2e/serve-process.js';
+import { legElements } from '../calculators/road-arbitraries.js';
 
 // `truecost calc logistics|freight FILE --report csv|json`: the ISO 14083 report from the shell.
 
@@ -57,7 +58,7 @@ describe('truecost calc --report', () => {
       'sources',
     ]);
     expect(rows).toHaveLength(report.transport_chain_elements.length + 1);
-    report.transport_chain_elements.forEach((element, index) => {
+    legElements({ report }).forEach((element, index) => {
       const row = rows[index]!;
       expect(row.length).toBe(header!.length);
       expect(row.slice(0, 12)).toEqual([

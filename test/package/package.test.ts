@@ -250,7 +250,7 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // EU members, GLEC's European truck and the refusals that keep India's factors from other
   // countries) and chilled road legs (DESNZ's refrigerated uplifts), about +1.6 kB, and with legs
   // given by places (the place schema, the resolution step, loading truecost/places), +1.0 kB.
-  const ceilings: Record<BundleName, number> = { car: 11_300, orders: 10_000, flight: 60_100, handler: 127_000, checkout: 4_000 };
+  const ceilings: Record<BundleName, number> = { car: 11_300, orders: 10_000, flight: 60_100, handler: 129_000, checkout: 4_000 };
 
   it('stays within the ceilings in bytes gzipped', async () => {
     const sizes = await bundleSizes(consumer);
@@ -287,8 +287,8 @@ describe('what a user\'s bundle of the packed package pays for', () => {
   // of the data tables; 0.86 MB once they share chunks (docs/bundle-size.md, "The tarball"). The
   // tables of truecost/places (ports, India PIN codes, the sea network) add about 0.5 MB, once per
   // format: 1.49 MB on 29 November 2026, and the bound rose from 1 MB by that measured amount.
-  it('ships under 1.5 MB packed, with no source maps and no CommonJS command', () => {
-    expect(statSync(tarball).size).toBeLessThan(1_500_000);
+  it('ships under 1.55 MB packed, with no source maps and no CommonJS command', () => {
+    expect(statSync(tarball).size).toBeLessThan(1_550_000);
     const files = run('tar', ['-tzf', tarball]).split('\n');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
     expect(files).not.toContain('package/dist/cli.cjs');

@@ -5,6 +5,7 @@ import {
   explainLogisticsTruecost,
   freightTruecost,
   greatCircleKm,
+  logisticsReport,
   logisticsTruecost,
   TruecostValidationError,
   validate,
@@ -202,17 +203,22 @@ describe('a truck leg given by places, without a region', () => {
 });
 
 describe('the Pune to Venlo shipment of docs/api.md', () => {
-  it('answers the figures the docs show', () => {
+  it('answers the figures the docs show, its warehouses at either end', () => {
     const body: LogisticsRequestInput = {
       queries: {
         legs: [
+          { hub_type: 'warehouse', shipping_weight: 18 },
           { shipping_method: 'TRUCK_HEAVY', shipping_weight: 18, origin: { pin: '411001' }, destination: { locode: 'INNSA' } },
           { shipping_method: 'SHIP', shipping_weight: 18, origin: { locode: 'INNSA' }, destination: { locode: 'NLRTM' } },
           { shipping_method: 'TRUCK_HEAVY', shipping_weight: 18, origin: { locode: 'NLRTM' }, destination: { lat: 51.37, lon: 6.17 } },
+          { hub_type: 'warehouse', shipping_weight: 18 },
         ],
       },
     };
-    expect(logisticsTruecost(body, { places }).truecost).toMatchObject({ legs: [0.212318, 4.209081, 0.264584], total_truecost: 4.685983 });
+    // Each warehouse: 18 t x 5.4 kg CO2e/t = 97.2 kg.
+    expect(logisticsTruecost(body, { places }).truecost).toMatchObject({ legs: [0.0972, 0.212318, 4.209081, 0.264584, 0.0972], total_truecost: 4.880383 });
+    const [first] = logisticsReport(body, { places }).report.transport_chain_elements;
+    expect(first).toMatchObject({ hub_type: 'warehouse', hub_operation_category: 'Hub: warehouse, ambient', well_to_wheel_kg: 97.2 });
   });
 });
 

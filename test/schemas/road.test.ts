@@ -10,6 +10,7 @@ import {
   suvRequestSchema,
   transportationRequestSchema,
   validate,
+  type SentLogisticsLeg,
 } from '../../src/index.js';
 
 const car = { car_id: 'c1', body_type: 'sedan', fuel_type: 'petrol', registration_year: 2020, mileage: 15, distance_travelled: 120 };
@@ -120,7 +121,7 @@ describe('road, rail and sea request schemas', () => {
     const legs = validate(logisticsRequestSchema, {
       queries: { legs: ['TRUCK_LIGHT', 'TRUCK_MEDIUM', 'TRUCK_HEAVY', 'SHIP'].map((shipping_method) => ({ shipping_method, truck_capacity: undefined })) },
     });
-    expect(legs.ok && legs.value.queries.legs.map((l) => [l.shipping_distance, l.shipping_weight, l.truck_capacity])).toEqual([
+    expect(legs.ok && (legs.value.queries.legs as SentLogisticsLeg[]).map((l) => [l.shipping_distance, l.shipping_weight, l.truck_capacity])).toEqual([
       [100, 20, 1.75], [100, 20, 7.75], [100, 20, 15], [100, 20, undefined],
     ]);
     const commute = validate(commuteRequestSchema, { queries: { legs: [{ commute_method: 'AUTO' }] } });
