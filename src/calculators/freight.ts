@@ -2,10 +2,11 @@ import { roadAssumptions } from '../data/assumptions.js';
 import { containerSpecs } from '../data/containers.js';
 import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
-import type { RoadRegion } from '../data/road-regions.js';
+import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
-import { checkedRequest } from '../validation/checked-request.js';
+import { checkedRequest, TruecostValidationError } from '../validation/checked-request.js';
 import {
+  freightRegionProblem,
   freightRequestSchema,
   legTruck,
   type FreightLeg,
@@ -54,10 +55,35 @@ interface LegPlan extends ChainElement {
 
 const FREIGHT_DISTANCE_MODES: Readonly<Record<FreightTransportationType, DistanceMode>> = { truck: 'road', rail: 'rail', ship: 'sea' };
 
-/** E13's legs with their distances, those given by places resolved. */
-function freightLegs(request: FreightRequest, options?: PlacesOption): PlacedLeg<FreightLeg>[] {
-  const mode = FREIGHT_DISTANCE_MODES[request.configs.transportation_type];
-  return placedLegs(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs');
+/** An E13 leg with its distance and the road region it is priced in. */
+interface RegionalLeg extends PlacedLeg<FreightLeg> {
+  readonly region: RoadRegion;
+}
+
+/**
+ * E13's legs with their distances (those given by places resolved) and their regions: the leg's
+ * own `region`; else, for a truck leg given by places, its origin's country (docs/methodology.md,
+ * "Each road leg's region"), checked as a sent region is; else `configs.region`.
+ */
+function freightLegs(request: FreightRequest, options?: PlacesOption): RegionalLeg[] {
+  const { region, transportation_type: type } = request.configs;
+  const mode = FREIGHT_DISTANCE_MODES[type];
+  return placedLegs<FreightRequest['queries']['legs'][number], FreightLeg>(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs').map(
+    (placed, index): RegionalLeg => {
+      const { leg, distance } = placed;
+      const country = distance?.origin.country;
+      if (leg.region !== undefined || type !== 'truck' || country === undefined) return { ...placed, region: leg.region ?? region };
+      const path = `queries.legs.${index}.origin`;
+      if (roadFactorSet(country) === undefined) {
+        throw new TruecostValidationError({ path, reason: `In ${country}, which has no road factors: send region (IN, GB or an EU member state).` });
+      }
+      const own = country as RoadRegion;
+      const problem = freightRegionProblem(leg, own);
+      if (problem !== undefined) throw new TruecostValidationError({ path, reason: `Its country ${own} as the leg's region: ${problem[1]}` });
+      const note = `region ${own}: the country of the origin ${distance!.origin.code}.`;
+      return { ...placed, region: own, distance: { ...distance!, notes: [...distance!.notes, note] } };
+    },
+  );
 }
 
 /** Resolves a leg: the mass moved (cargo plus container tares), the factors, and its tonnes CO2e. */
@@ -229,7 +255,7 @@ export function freightTruecost(input: FreightRequestInput, options?: FreightCal
   const basis = basisOption(options);
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
-  return legsResponse(freightLegs(request, options).map(({ leg }) => planLeg(leg, mode, request.configs.region, false).parts), basis);
+  return legsResponse(freightLegs(request, options).map(({ leg, region }) => planLeg(leg, mode, region, false).parts), basis);
 }
 
 /**
@@ -251,7 +277,7 @@ export function explainFreightTruecost(
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
   const mode = request.configs.transportation_type;
   const legs = freightLegs(request, options);
-  const plans = legs.map(({ leg }) => planLeg(leg, mode, request.configs.region, true));
+  const plans = legs.map(({ leg, region }) => planLeg(leg, mode, region, true));
   const items = plans.map((plan, index): ItemExplanation => {
     const item: ItemExplanation = {
       item: String(index),
@@ -277,5 +303,5 @@ export function explainFreightTruecost(
  */
 export function freightElements(input: FreightRequestInput, options?: PlacesOption): LegPlan[] {
   const request: FreightRequest = checkedRequest(freightRequestSchema, input);
-  return freightLegs(request, options).map(({ leg }) => planLeg(leg, request.configs.transportation_type, request.configs.region, true));
+  return freightLegs(request, options).map(({ leg, region }) => planLeg(leg, request.configs.transportation_type, region, true));
 }

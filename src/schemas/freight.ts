@@ -10,6 +10,8 @@ import { MAX_LEGS_PER_REQUEST } from './road-common.js';
 
 /** Regions E13 supports: the road regions (India, Great Britain, the EU member states); rail and ship take DESNZ's factors in any. */
 export const FREIGHT_REGIONS = ROAD_REGIONS;
+/** One of {@link FREIGHT_REGIONS}. */
+type FreightRegion = (typeof FREIGHT_REGIONS)[number];
 /** Modes of E13, chosen once per request in `configs.transportation_type`. */
 export const FREIGHT_TRANSPORTATION_TYPES = ['truck', 'rail', 'ship'] as const;
 /** One of {@link FREIGHT_TRANSPORTATION_TYPES}. */
@@ -31,6 +33,8 @@ export interface FreightTruckFields extends LegData, LegPlaces {
   readonly dry_run: boolean;
   /** `chilled`: a refrigerated truck (truck mode only, over 3.5 t gross); ambient when not sent. */
   readonly temperature?: Temperature;
+  /** The leg's own road region, over `configs.region` (truck mode only; since 0.6.0). */
+  readonly region?: FreightRegion;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -92,6 +96,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     truck_max_capacity: z.optional(positiveNumberSchema),
     dry_run: z.optional(z.boolean()),
     temperature: z.optional(z.enum(TEMPERATURES)),
+    region: z.optional(z.enum(FREIGHT_REGIONS)),
     ...legDataShape,
     ...legRouteShape,
   }),
@@ -116,6 +121,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.temperature !== undefined) truck = { ...truck, temperature: leg.temperature };
+    if (leg.region !== undefined) truck = { ...truck, region: leg.region };
     if (leg.shipping_method === 'loose') {
       return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck } as SentFreightLeg;
     }
@@ -161,16 +167,10 @@ export const freightRequestSchema = /* @__PURE__ */ z
   })
   .check(
     rule((request, report) => {
-      const { region } = request.configs;
       if (request.configs.transportation_type === 'truck') {
-        // Outside India a default intensity holds empty running; GLEC's European one is a heavy
-        // truck's; DESNZ publishes no refrigerated van.
         request.queries.legs.forEach((leg, index) => {
-          const path = ['queries', 'legs', index];
-          const gross = leg.fuel_type === undefined ? legTruck(leg).grossTonnes : Infinity;
-          if (leg.dry_run && region !== 'IN') report([...path, 'dry_run'], `Not in region ${region}.`);
-          if (roadFactorSet(region) === 'glec-europe' && gross <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) report([...path, 'region'], 'No European factor at 12 t gross or less: IN, GB.');
-          if (leg.temperature === 'chilled' && gross <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) report([...path, 'temperature'], 'No refrigerated factor at 3.5 t gross or less.');
+          const problem = freightRegionProblem(leg, leg.region ?? request.configs.region);
+          if (problem !== undefined) report(['queries', 'legs', index, problem[0]], problem[1]);
         });
         return;
       }
@@ -182,9 +182,26 @@ export const freightRequestSchema = /* @__PURE__ */ z
         if (leg.dry_run) report([...path, 'dry_run'], 'Can be true only when configs.transportation_type is truck.');
         if (leg.load !== undefined) report([...path, 'load'], 'Allowed only when configs.transportation_type is truck.');
         if (leg.temperature !== undefined) report([...path, 'temperature'], 'Allowed only when configs.transportation_type is truck.');
+        if (leg.region !== undefined) report([...path, 'region'], 'Allowed only when configs.transportation_type is truck.');
       });
     }),
   );
+
+/**
+ * Why an E13 truck leg cannot be priced in `region` (the field and the reason of the 400), or
+ * undefined: outside India a default intensity holds the empty running (`dry_run` refused); GLEC's
+ * European one is a heavy truck's; DESNZ publishes no refrigerated van. Checked again when a leg
+ * given by places takes its origin's country.
+ *
+ * @internal
+ */
+export function freightRegionProblem(leg: SentFreightLeg, region: FreightRegion): readonly ['dry_run' | 'region' | 'temperature', string] | undefined {
+  const gross = leg.fuel_type === undefined ? legTruck(leg).grossTonnes : Infinity;
+  if (leg.dry_run && region !== 'IN') return ['dry_run', `Not in region ${region}.`];
+  if (roadFactorSet(region) === 'glec-europe' && gross <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) return ['region', 'No European factor at 12 t gross or less: IN, GB.'];
+  if (leg.temperature === 'chilled' && gross <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) return ['temperature', 'No refrigerated factor at 3.5 t gross or less.'];
+  return undefined;
+}
 
 /** A parsed E13 request. */
 export type FreightRequest = z.output<typeof freightRequestSchema>;

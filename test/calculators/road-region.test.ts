@@ -106,3 +106,29 @@ describe('an E13 truck leg in its region', () => {
     expect(freightTruecost(rail('NL')).truecost).toEqual(freightTruecost(rail('IN')).truecost);
   });
 });
+
+describe('an E13 truck leg with its own region', () => {
+  const leg = { shipping_method: 'container', container_type: '42GP', weight: 18, distance: 400 } as const;
+  const request = (configsRegion: string, ...legs: object[]): FreightRequestInput =>
+    ({ configs: { region: configsRegion as 'IN', transportation_type: 'truck' }, queries: { legs } }) as FreightRequestInput;
+
+  it('prices a leg in its own region over configs.region, and the other legs in configs.region', () => {
+    const alone = (region: string) => freightTruecost(request(region, leg)).truecost.legs[0];
+    const mixed = freightTruecost(request('IN', leg, { ...leg, region: 'NL' }, { ...leg, region: 'GB' })).truecost.legs;
+    expect(mixed).toEqual([alone('IN'), alone('NL'), alone('GB')]);
+    expect(mixed[1]).toBe(0.6624);
+    expect(explainFreightTruecost(request('IN', { ...leg, region: 'NL' })).items[0]!.assumptions.some((line) => /^region NL: GLEC's European default/.test(line))).toBe(true);
+  });
+
+  it('checks a leg\'s own region as configs.region is checked, and refuses it off the truck', () => {
+    const dry = validate(freightRequestSchema, request('IN', { ...leg, region: 'GB', dry_run: true }));
+    expect(dry.ok || dry.error).toEqual({ path: 'queries.legs.0.dry_run', reason: 'Not in region GB.' });
+    const light = validate(freightRequestSchema, request('IN', { shipping_method: 'loose', weight: 1, distance: 10, truck_max_capacity: 2, region: 'DE' }));
+    expect(light.ok || light.error).toEqual({ path: 'queries.legs.0.region', reason: 'No European factor at 12 t gross or less: IN, GB.' });
+    const rail = validate(freightRequestSchema, { configs: { region: 'IN', transportation_type: 'rail' }, queries: { legs: [{ ...leg, region: 'NL' }] } });
+    expect(rail.ok || rail.error).toEqual({ path: 'queries.legs.0.region', reason: 'Allowed only when configs.transportation_type is truck.' });
+    const unknown = validate(freightRequestSchema, request('IN', { ...leg, region: 'US' }));
+    expect(unknown.ok || unknown.error.path).toBe('queries.legs.0.region');
+  });
+});
+
