@@ -58,6 +58,19 @@ describe('truecost calc NAME FILE.csv', () => {
     expect(rows[3]).toEqual(['d', kg(ship.truecost.total_truecost), String(ship.truecost.total_truecost), '', '']);
   });
 
+  it('takes a hub or a leg per row of a logistics file, with the hub\'s and the truck\'s new columns', () => {
+    const path = file(
+      'chain.csv',
+      ['shipping_method,shipping_distance,shipping_weight,hub_type,intensity,empty_distance_factor', ',,10,warehouse,,', 'TRUCK_HEAVY,400,10,,,0.5', ',,10,transhipment,,'].join('\n'),
+    );
+    const result = truecost(['calc', 'logistics', path]);
+    const [, warehouse, truck, transhipment] = cells(result.stdout);
+    expect(warehouse).toEqual(['1', '54', '0.054', '', '']);
+    const leg = logisticsTruecost({ queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_distance: 400, shipping_weight: 10, empty_distance_factor: 0.5 }] } });
+    expect(truck).toEqual(['2', kg(leg.truecost.total_truecost), String(leg.truecost.total_truecost), '', '']);
+    expect(transhipment!.slice(0, 4)).toEqual(['3', '', '', 'intensity']);
+  });
+
   it('exits 0 when every row is answered, numbering the rows of a file without an id column', () => {
     const path = file('flights.csv', 'departure,arrival,no_of_tickets,flight_class,seat_map.economy,seat_map.business,seat_map.first,seat_map.premium_economy\nDEL,BOM,2,BUSINESS,,,,\nLHR,JFK,1,,180,20,0,0\n');
     const result = truecost(['calc', 'flight', path]);
