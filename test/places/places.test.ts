@@ -37,6 +37,17 @@ const PUBLISHED: readonly { from: string; to: string; nm: number; avoid?: 'suez'
 const point = fc.record({ lat: fc.double({ min: -80, max: 80, noNaN: true }), lon: fc.double({ min: -180, max: 180, noNaN: true }) });
 const coordinates = (place: { lat: number; lon: number }) => ({ latitude: place.lat, longitude: place.lon });
 
+/** The problem of the TruecostValidationError `run` throws, or undefined when it throws none. */
+function problemOf(run: () => unknown): { path: string; reason: string } | undefined {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof TruecostValidationError) return error.problem;
+    throw error;
+  }
+  return undefined;
+}
+
 describe('the distance rules', () => {
   it('great circle is symmetric, zero on a point, and within half the circumference', () => {
     fc.assert(
@@ -158,16 +169,6 @@ describe('a truck leg given by places, without a region', () => {
   const truck = (extra: Record<string, unknown>): LogisticsRequestInput => ({
     queries: { legs: [{ shipping_method: 'TRUCK_HEAVY', shipping_weight: 10, ...extra }] },
   });
-  const problemOf = (run: () => unknown): { path: string; reason: string } | undefined => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof TruecostValidationError) return error.problem;
-      throw error;
-    }
-    return undefined;
-  };
-
   it("takes its origin's country as its region, and says so", () => {
     const fromPlaces = truck({ origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' } });
     const item = explainLogisticsTruecost(fromPlaces, { places }).items[0]!;
@@ -207,16 +208,6 @@ describe('a truck leg given by places, without a region', () => {
 describe('an E13 truck leg given by places, without its own region', () => {
   const freight = (leg: object): FreightRequestInput =>
     ({ configs: { region: 'IN', transportation_type: 'truck' }, queries: { legs: [{ shipping_method: 'container', container_type: '42GP', weight: 18, ...leg }] } }) as FreightRequestInput;
-  const problem = (run: () => unknown) => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof TruecostValidationError) return error.problem;
-      throw error;
-    }
-    return undefined;
-  };
-
   it("takes its origin's country over configs.region, and says so", () => {
     const body = freight({ origin: { locode: 'NLRTM' }, destination: { lat: 51.37, lon: 6.17 } });
     const item = explainFreightTruecost(body, { places }).items[0]!;
@@ -229,11 +220,11 @@ describe('an E13 truck leg given by places, without its own region', () => {
   });
 
   it('is a 400 naming its origin in a country without road factors', () => {
-    expect(problem(() => freightTruecost(freight({ origin: { iata: 'JFK' }, destination: { iata: 'BOS' } }), { places }))).toEqual({
+    expect(problemOf(() => freightTruecost(freight({ origin: { iata: 'JFK' }, destination: { iata: 'BOS' } }), { places }))).toEqual({
       path: 'queries.legs.0.origin',
       reason: 'In US, which has no road factors: send region (IN, GB or an EU member state).',
     });
-    expect(problem(() => freightTruecost(freight({ origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' }, dry_run: true }), { places }))).toEqual({
+    expect(problemOf(() => freightTruecost(freight({ origin: { locode: 'NLRTM' }, destination: { locode: 'BEANR' }, dry_run: true }), { places }))).toEqual({
       path: 'queries.legs.0.origin',
       reason: "Its country NL as the leg's region: Not in region NL.",
     });
@@ -262,13 +253,9 @@ describe('the Pune to Venlo shipment of docs/api.md', () => {
 
 describe('refusals', () => {
   const refused = (run: () => unknown): { path: string; reason: string } => {
-    try {
-      run();
-    } catch (error) {
-      if (error instanceof TruecostValidationError) return error.problem;
-      throw error;
-    }
-    throw new Error('not refused');
+    const problem = problemOf(run);
+    if (problem === undefined) throw new Error('not refused');
+    return problem;
   };
 
   it('names the path of an unknown LOCODE, PIN code or airport', () => {
