@@ -96,6 +96,14 @@ describe('a hub among the legs of E11', () => {
     expect(answer.json.error.reason).toContain(reason);
   });
 
+  it('takes an element with shipping_method as a leg, and names a hub_type sent with it as ignored', async () => {
+    const { call } = await setup();
+    const answer = await call('POST', '/v3/logistics', { queries: { legs: [{ ...truck, hub_type: 'warehouse' }] } });
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual(logisticsTruecost({ queries: { legs: [truck] } } as never));
+    expect(answer.headers.get('x-truecost-ignored-fields')).toContain('queries.legs.0.hub_type');
+  });
+
   it('writes a hub as a row of the report\'s CSV, its mode cell hub and no distance or tonne-km', () => {
     const [header, hub, leg] = reportCsv(logisticsReport(shipment as never)).split('\n');
     expect(header!.split(',').slice(0, 6)).toEqual(['element', 'mode', 'transport_operation_category', 'distance_km', 'mass_t', 'tonne_km']);
