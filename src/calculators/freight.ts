@@ -210,9 +210,11 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
   }
   const trucks = tripsNeeded(massTonnes, capacity);
   const outbound = truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, massTonnes, capacity, leg.distance);
+  // The return: dry_run's, with the empty containers; else the sent empty running, each truck empty.
+  const factor = leg.empty_distance_factor ?? 0;
   const inbound = leg.dry_run
     ? truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, returnMassTonnes, capacity, leg.distance)
-    : 0;
+    : trucks * vehicle.full.value * vehicle.emptyRatio.value * leg.distance * factor;
   if (explain) {
     factors.unshift(vehicle.full, vehicle.emptyRatio);
     quantities['trucks'] = trucks;
@@ -221,6 +223,13 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
     if (leg.dry_run) {
       quantities['return_mass_t'] = returnMassTonnes;
       assumptions.push('dry_run: the trucks drive the distance back empty, carrying only the empty containers.');
+    } else {
+      quantities['empty_distance_factor'] = factor;
+      assumptions.push(
+        leg.empty_distance_factor === undefined
+          ? "Empty running: none counted. Neither dry_run nor empty_distance_factor was sent, and truecost holds no cited average empty running for India's trucks (docs/methodology.md, \"Freight legs (E13)\")."
+          : `Empty running: empty_distance_factor ${factor}, each truck driving ${factor} km empty per km of the leg at the empty truck's fuel.`,
+      );
     }
     factors.push(...vehicle.chain.factors);
     assumptions.push(vehicle.chain.note);

@@ -35,6 +35,12 @@ export interface FreightTruckFields extends LegData, LegPlaces {
   readonly temperature?: Temperature;
   /** The leg's own road region, over `configs.region` (truck mode only; since 0.6.0). */
   readonly region?: FreightRegion;
+  /**
+   * The trucks' empty running without the containers, as a ratio: km driven empty per km of the
+   * leg (0 to 1), on a dedicated truck in India; none when not sent (since 0.6.0). `dry_run` is
+   * the whole return with the empty containers.
+   */
+  readonly empty_distance_factor?: number;
 }
 
 /** A parsed container leg: `weight` (cargo, tonnes) and `distance` (km). */
@@ -82,7 +88,7 @@ export function legTruck(leg: SentFreightLeg): { readonly capacity: number; read
   return { capacity, grossTonnes: (leg.truck_unladen_weight ?? capacity * roadAssumptions.truckUnladenShare.value) + capacity };
 }
 
-const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity'] as const;
+const TRUCK_ONLY_FIELDS = ['truck_unladen_weight', 'truck_max_capacity', 'empty_distance_factor'] as const;
 
 /** One leg of E13; `container_type` is required on container legs and ignored on loose ones. */
 export const freightLegSchema = /* @__PURE__ */ z.pipe(
@@ -97,6 +103,7 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
     dry_run: z.optional(z.boolean()),
     temperature: z.optional(z.enum(TEMPERATURES)),
     region: z.optional(z.enum(FREIGHT_REGIONS)),
+    empty_distance_factor: z.optional(z.number().check(z.gte(0), z.lte(1))),
     ...legDataShape,
     ...legRouteShape,
   }),
@@ -117,11 +124,24 @@ export const freightLegSchema = /* @__PURE__ */ z.pipe(
       );
       return z.NEVER;
     }
+    if (leg.empty_distance_factor !== undefined) {
+      const refused =
+        leg.dry_run === true
+          ? 'Not with dry_run, which is the whole return with the empty containers: send one or the other.'
+          : data.load === 'shared' || data.fuel_type !== undefined
+            ? "Not with load shared or fuel_type: a shared load's intensity holds its empty running, and the carrier's fuel is the whole leg's."
+            : undefined;
+      if (refused !== undefined) {
+        addIssue(ctx, ['empty_distance_factor'], refused);
+        return z.NEVER;
+      }
+    }
     let truck = { dry_run: leg.dry_run ?? false, ...data, ...route } as FreightTruckFields;
     if (leg.truck_unladen_weight !== undefined) truck = { ...truck, truck_unladen_weight: leg.truck_unladen_weight };
     if (leg.truck_max_capacity !== undefined) truck = { ...truck, truck_max_capacity: leg.truck_max_capacity };
     if (leg.temperature !== undefined) truck = { ...truck, temperature: leg.temperature };
     if (leg.region !== undefined) truck = { ...truck, region: leg.region };
+    if (leg.empty_distance_factor !== undefined) truck = { ...truck, empty_distance_factor: leg.empty_distance_factor };
     if (leg.shipping_method === 'loose') {
       return { shipping_method: 'loose', weight: leg.weight, distance: leg.distance, ...truck } as SentFreightLeg;
     }
@@ -195,9 +215,13 @@ export const freightRequestSchema = /* @__PURE__ */ z
  *
  * @internal
  */
-export function freightRegionProblem(leg: SentFreightLeg, region: FreightRegion): readonly ['dry_run' | 'region' | 'temperature', string] | undefined {
+export function freightRegionProblem(
+  leg: SentFreightLeg,
+  region: FreightRegion,
+): readonly ['dry_run' | 'empty_distance_factor' | 'region' | 'temperature', string] | undefined {
   const gross = leg.fuel_type === undefined ? legTruck(leg).grossTonnes : Infinity;
   if (leg.dry_run && region !== 'IN') return ['dry_run', `Not in region ${region}.`];
+  if (leg.empty_distance_factor !== undefined && region !== 'IN') return ['empty_distance_factor', `Not in region ${region}, whose default intensity holds the empty running.`];
   if (roadFactorSet(region) === 'glec-europe' && gross <= indiaGhgTruckClassBounds.mdvMaxGrossTonnes.value) return ['region', 'No European factor at 12 t gross or less: IN, GB.'];
   if (leg.temperature === 'chilled' && gross <= indiaGhgTruckClassBounds.ldvMaxGrossTonnes.value) return ['temperature', 'No refrigerated factor at 3.5 t gross or less.'];
   return undefined;

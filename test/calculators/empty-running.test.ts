@@ -1,10 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { explainLogisticsTruecost, logisticsRequestSchema, logisticsTruecost, validate, type SentLogisticsLeg } from '../../src/index.js';
+import {
+  explainFreightTruecost,
+  explainLogisticsTruecost,
+  freightRequestSchema,
+  logisticsRequestSchema,
+  logisticsTruecost,
+  validate,
+  type FreightRequestInput,
+  type SentLogisticsLeg,
+} from '../../src/index.js';
 import { emptyTruckRatio } from '../../src/data/desnz-2025-freight.js';
 import { logisticsRequest, near } from './road-arbitraries.js';
 
-// A dedicated truck's empty running (E11 `empty_distance_factor`): docs/methodology.md, "E11".
+// A dedicated truck's empty running (`empty_distance_factor`): docs/methodology.md, "Logistics legs (E11)" and "Freight legs (E13)".
 
 const unrounded = (legs: readonly SentLogisticsLeg[]) =>
   explainLogisticsTruecost({ queries: { legs: [...legs] } }).items.filter((item) => item.item !== 'equivalents').map((item) => item.unrounded);
@@ -63,6 +72,46 @@ describe('the empty running of a dedicated truck', () => {
     [{ shipping_method: 'TRUCK_HEAVY', empty_distance_factor: -0.1 }, 'at least 0'],
   ])('refuses %j, naming empty_distance_factor', (leg, reason) => {
     const parsed = validate(logisticsRequestSchema, { queries: { legs: [leg] } });
+    expect(parsed.ok).toBe(false);
+    if (parsed.ok) return;
+    expect(parsed.error.path).toBe('queries.legs.0.empty_distance_factor');
+    expect(parsed.error.reason).toContain(reason);
+  });
+});
+
+describe('the empty running of an E13 dedicated truck', () => {
+  const truckLeg = { shipping_method: 'loose', weight: 15, distance: 100, truck_max_capacity: 15 } as const;
+  const e13 = (leg: object, region = 'IN') =>
+    ({ configs: { region, transportation_type: 'truck' }, queries: { legs: [leg] } }) as FreightRequestInput;
+  const unroundedE13 = (leg: object) => explainFreightTruecost(e13(leg)).items[0]!.unrounded;
+
+  it('adds each truck\'s empty km at the empty truck\'s fuel, linearly, and is stated sent or not', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), (factor) => {
+        const none = unroundedE13(truckLeg);
+        const whole = unroundedE13({ ...truckLeg, empty_distance_factor: 1 });
+        expect(near(unroundedE13({ ...truckLeg, empty_distance_factor: factor }), none + factor * (whole - none))).toBe(true);
+      }),
+    );
+    const [unsent] = explainFreightTruecost(e13(truckLeg)).items;
+    expect(unsent!.quantities['empty_distance_factor']).toBe(0);
+    expect(unsent!.assumptions.some((line) => line.startsWith('Empty running: none counted.'))).toBe(true);
+    const [sent] = explainFreightTruecost(e13({ ...truckLeg, empty_distance_factor: 0.4 })).items;
+    expect(sent!.assumptions.some((line) => line.startsWith('Empty running: empty_distance_factor 0.4,'))).toBe(true);
+  });
+
+  it('equals dry_run\'s return for loose goods, which carry no containers back', () => {
+    expect(near(unroundedE13({ ...truckLeg, empty_distance_factor: 1 }), unroundedE13({ ...truckLeg, dry_run: true }))).toBe(true);
+  });
+
+  it.each([
+    [{ ...truckLeg, dry_run: true, empty_distance_factor: 0.5 }, 'IN', 'truck', 'one or the other'],
+    [{ ...truckLeg, load: 'shared', empty_distance_factor: 0.5 }, 'IN', 'truck', 'holds its empty running'],
+    [{ ...truckLeg, empty_distance_factor: 0.5 }, 'GB', 'truck', 'Not in region GB'],
+    [{ ...truckLeg, empty_distance_factor: 0.5, region: 'NL' }, 'IN', 'truck', 'Not in region NL'],
+    [{ shipping_method: 'loose', weight: 15, distance: 100, empty_distance_factor: 0.5 }, 'IN', 'rail', 'Allowed only when configs.transportation_type is truck.'],
+  ])('refuses %j in %s by %s, naming empty_distance_factor', (leg, region, mode, reason) => {
+    const parsed = validate(freightRequestSchema, { configs: { region, transportation_type: mode }, queries: { legs: [leg] } });
     expect(parsed.ok).toBe(false);
     if (parsed.ok) return;
     expect(parsed.error.path).toBe('queries.legs.0.empty_distance_factor');
