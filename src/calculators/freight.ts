@@ -2,9 +2,9 @@ import { roadAssumptions } from '../data/assumptions.js';
 import { containerSpecs } from '../data/containers.js';
 import { desnzFreightPerTonneKm } from '../data/desnz-2025-freight.js';
 import { containerShipChain, generalCargoShipChain, railChain } from '../data/freight-energy-chains.js';
-import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
+import type { RoadRegion } from '../data/road-regions.js';
 import { METHODOLOGY_VERSION } from '../data/version.js';
-import { checkedRequest, TruecostValidationError } from '../validation/checked-request.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   freightRegionProblem,
   freightRequestSchema,
@@ -30,8 +30,8 @@ import { legsResponse, type FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import type { WithMethodologyVersion } from './methodology.js';
 import { truckClass } from './freight-trucks.js';
-import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
-import { tripsNeeded, truckKilograms } from './road-shared.js';
+import { chilledAssumption, chilledUplift, originRegion, regionalAssumption, regionalRoadCategory } from './road-region.js';
+import { emptyRunningAssumption, emptyRunningKilograms, tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE } from './rounding.js';
 import { carrierFuel, elementQuantities, perTonneKmParts, type ChainElement } from './transport-chain.js';
 
@@ -70,18 +70,9 @@ function freightLegs(request: FreightRequest, options?: PlacesOption): RegionalL
   const mode = FREIGHT_DISTANCE_MODES[type];
   return placedLegs<FreightRequest['queries']['legs'][number], FreightLeg>(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs').map(
     (placed, index): RegionalLeg => {
-      const { leg, distance } = placed;
-      const country = distance?.origin.country;
-      if (leg.region !== undefined || type !== 'truck' || country === undefined) return { ...placed, region: leg.region ?? region };
-      const path = `queries.legs.${index}.origin`;
-      if (roadFactorSet(country) === undefined) {
-        throw new TruecostValidationError({ path, reason: `In ${country}, which has no road factors: send region (IN, GB or an EU member state).` });
-      }
-      const own = country as RoadRegion;
-      const problem = freightRegionProblem(leg, own);
-      if (problem !== undefined) throw new TruecostValidationError({ path, reason: `Its country ${own} as the leg's region: ${problem[1]}` });
-      const note = `region ${own}: the country of the origin ${distance!.origin.code}.`;
-      return { ...placed, region: own, distance: { ...distance!, notes: [...distance!.notes, note] } };
+      const { leg } = placed;
+      const found = leg.region === undefined && type === 'truck' ? originRegion(placed.distance, `queries.legs.${index}`, (own) => freightRegionProblem(leg, own)) : undefined;
+      return found === undefined ? { ...placed, region: leg.region ?? region } : { ...placed, region: found.region, distance: found.distance };
     },
   );
 }
@@ -214,7 +205,7 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
   const factor = leg.empty_distance_factor ?? 0;
   const inbound = leg.dry_run
     ? truckKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, returnMassTonnes, capacity, leg.distance)
-    : trucks * vehicle.full.value * vehicle.emptyRatio.value * leg.distance * factor;
+    : emptyRunningKilograms(vehicle.full.value, vehicle.emptyRatio.value, trucks, leg.distance, factor);
   if (explain) {
     factors.unshift(vehicle.full, vehicle.emptyRatio);
     quantities['trucks'] = trucks;
@@ -225,11 +216,7 @@ function planLeg(leg: FreightLeg, mode: FreightTransportationType, region: RoadR
       assumptions.push('dry_run: the trucks drive the distance back empty, carrying only the empty containers.');
     } else {
       quantities['empty_distance_factor'] = factor;
-      assumptions.push(
-        leg.empty_distance_factor === undefined
-          ? "Empty running: none counted. Neither dry_run nor empty_distance_factor was sent, and truecost holds no cited average empty running for India's trucks (docs/methodology.md, \"Freight legs (E13)\")."
-          : `Empty running: empty_distance_factor ${factor}, each truck driving ${factor} km empty per km of the leg at the empty truck's fuel.`,
-      );
+      assumptions.push(emptyRunningAssumption(leg.empty_distance_factor, 'Neither dry_run nor empty_distance_factor', 'Freight legs (E13)'));
     }
     factors.push(...vehicle.chain.factors);
     assumptions.push(vehicle.chain.note);

@@ -32,38 +32,36 @@ export interface HubChainElement {
   readonly assumptions: readonly string[];
 }
 
+/** The intensity a hub is priced at, kg CO2e per tonne handled: its own, else its cited default (the schema refuses a hub with neither). */
+function hubIntensity(hub: HubElement): number {
+  return hub.intensity ?? defaultHubIntensity(hub.hub_type, hub.temperature)?.value ?? Number.NaN;
+}
+
+/** A hub's tonnes CO2e: tonnes handled times its intensity, all of it the operation's part (the published intensities are not split). */
+export function hubParts(hub: HubElement): EmissionParts {
+  return { tankToWheel: (hub.shipping_weight * hubIntensity(hub)) / KG_PER_TONNE, wellToTank: 0 };
+}
+
 /**
- * A hub's figure: its tonnes handled times its own `intensity` (primary data) or, when it sent
- * none, the cited default of its type and temperature (the schema refuses a hub with neither).
+ * A hub's figure and what its explanation lists: its tonnes handled times its own `intensity`
+ * (primary data) or, when it sent none, the cited default of its type and temperature.
  */
 export function hubChainElement(hub: HubElement): HubChainElement {
-  const operationCategory = `Hub: ${HUB_NAMES[hub.hub_type]}, ${hub.temperature}`;
-  const whole = 'The intensity is not split into the hub\'s operation and its energy provision: all of it is counted as the operation, on either basis.';
-  const massTonnes = hub.shipping_weight;
-  if (hub.intensity !== undefined) {
-    return {
-      operationCategory,
-      massTonnes,
-      intensityKgPerTonne: hub.intensity,
-      parts: { tankToWheel: (massTonnes * hub.intensity) / KG_PER_TONNE, wellToTank: 0 },
-      dataType: 'primary',
-      factors: [],
-      assumptions: [`The hub's own intensity, ${hub.intensity} kg CO2e per tonne handled, as sent.`, whole],
-    };
-  }
-  const factor = defaultHubIntensity(hub.hub_type, hub.temperature);
-  // The schema refuses a hub without its own intensity when there is no default.
-  const value = factor?.value ?? Number.NaN;
+  const own = hub.intensity !== undefined;
+  const factor = own ? undefined : defaultHubIntensity(hub.hub_type, hub.temperature);
+  const name = HUB_NAMES[hub.hub_type];
   return {
-    operationCategory,
-    massTonnes,
-    intensityKgPerTonne: value,
-    parts: { tankToWheel: (massTonnes * value) / KG_PER_TONNE, wellToTank: 0 },
-    dataType: 'default',
+    operationCategory: `Hub: ${name}, ${hub.temperature}`,
+    massTonnes: hub.shipping_weight,
+    intensityKgPerTonne: hubIntensity(hub),
+    parts: hubParts(hub),
+    dataType: own ? 'primary' : 'default',
     factors: factor === undefined ? [] : [factor],
     assumptions: [
-      `intensity was not sent: the cited default of an ${hub.temperature} ${HUB_NAMES[hub.hub_type]}, a sample mean of European sites (docs/methodology.md, "Hubs"); a hub's own figure may differ several-fold.`,
-      whole,
+      own
+        ? `The hub's own intensity, ${hub.intensity} kg CO2e per tonne handled, as sent.`
+        : `intensity was not sent: the cited default of an ${hub.temperature} ${name}, a sample mean of European sites (docs/methodology.md, "Hubs"); a hub's own figure may differ several-fold.`,
+      "The intensity is not split into the hub's operation and its energy provision: all of it is counted as the operation, on either basis.",
     ],
   };
 }

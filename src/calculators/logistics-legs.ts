@@ -17,7 +17,7 @@ import { indiaGhgTrucks, indiaGhgTwoAndThreeWheelers } from '../data/india-ghg-2
 import { isTruckMethod, type LogisticsLeg, type ShippingMethod, type TruckMethod } from '../schemas/logistics.js';
 import { partsAlong, scaleParts, type EmissionParts } from './basis.js';
 import type { FactorUse } from './explanation.js';
-import { tripsNeeded, truckKilograms } from './road-shared.js';
+import { emptyRunningAssumption, emptyRunningKilograms, tripsNeeded, truckKilograms } from './road-shared.js';
 import { KG_PER_TONNE } from './rounding.js';
 import { chilledAssumption, chilledUplift, regionalAssumption, regionalRoadCategory } from './road-region.js';
 import { carrierFuel, perTonneKmParts, type ChainElement, type TransportMode } from './transport-chain.js';
@@ -63,8 +63,7 @@ function legSourceKilograms(leg: LogisticsLeg): number {
       const capacity = leg.truck_capacity ?? Number.NaN;
       const full = TRUCK_FACTORS[leg.shipping_method].value;
       const trucks = tripsNeeded(weight, capacity);
-      // The empty running: each truck's empty km at the empty truck's fuel.
-      const empty = trucks * full * emptyTruckRatio.value * distance * (leg.empty_distance_factor ?? 0);
+      const empty = emptyRunningKilograms(full, emptyTruckRatio.value, trucks, distance, leg.empty_distance_factor ?? 0);
       return truckKilograms(full, emptyTruckRatio.value, trucks, weight, capacity, distance) + empty;
     }
     case 'MOTORCYCLE':
@@ -137,15 +136,6 @@ export const LOGISTICS_MODES: Readonly<Record<ShippingMethod, TransportMode>> = 
   FLIGHT: 'air',
 };
 
-/** What a dedicated truck's explanation says of its empty running. */
-function emptyRunning(leg: LogisticsLeg): string {
-  const factor = leg.empty_distance_factor;
-  if (factor === undefined) {
-    return "Empty running: none counted. empty_distance_factor was not sent, and truecost holds no cited average empty running for India's trucks (docs/methodology.md, \"E11\"); send the leg's own.";
-  }
-  return `Empty running: empty_distance_factor ${factor}, each truck driving ${factor} km empty per km of the leg at the empty truck's fuel.`;
-}
-
 /** The method's own category name, factors and assumptions (without the carrier's fuel or a shared load). */
 function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCategory' | 'dataType' | 'factors' | 'assumptions'> {
   switch (leg.shipping_method) {
@@ -159,7 +149,7 @@ function methodModel(leg: LogisticsLeg): Pick<LogisticsElement, 'operationCatego
         assumptions: [
           'The India GHG Program per-km factor is taken as the truck at full load.',
           'The shipment travels in its own trucks of truck_capacity; a part-loaded truck burns fuel linearly between empty and full.',
-          emptyRunning(leg),
+          emptyRunningAssumption(leg.empty_distance_factor, 'empty_distance_factor', 'Logistics legs (E11)'),
         ],
       };
     case 'MOTORCYCLE':

@@ -1,7 +1,6 @@
 import { METHODOLOGY_VERSION } from '../data/version.js';
 import { successMessages } from '../errors.js';
-import { checkedRequest, TruecostValidationError } from '../validation/checked-request.js';
-import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
+import { checkedRequest } from '../validation/checked-request.js';
 import {
   isTruckMethod,
   legRegionProblem,
@@ -24,10 +23,11 @@ import {
 import { equivalentsExplanation, equivalentsOf } from './equivalents.js';
 import { placedLegs, withDistance, type PlacedLeg, type PlacesOption } from './leg-distance.js';
 import { isHub, type HubElement } from '../schemas/hub.js';
-import { hubChainElement, type HubChainElement } from './hub.js';
+import { hubChainElement, hubParts, type HubChainElement } from './hub.js';
 import type { Explained, ItemExplanation } from './explanation.js';
 import { withMethodologyVersion, type WithMethodologyVersion } from './methodology.js';
 import { LOGISTICS_MODES, logisticsElement, logisticsLegParts } from './logistics-legs.js';
+import { originRegion } from './road-region.js';
 import { tripsNeeded } from './road-shared.js';
 import { roundTonnes } from './rounding.js';
 import { elementQuantities } from './transport-chain.js';
@@ -56,27 +56,18 @@ export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption)
 
 /** The parts of one E11 element: a leg's, or a hub's. */
 function elementParts(element: LogisticsLeg | HubElement): EmissionParts {
-  return isHub(element) ? hubChainElement(element).parts : logisticsLegParts(element);
+  return isHub(element) ? hubParts(element) : logisticsLegParts(element);
 }
 
 /**
  * A truck leg given by places, without a `region`, takes its origin's country as its region
- * (docs/methodology.md, "Each road leg's region"), checked as a sent region is; an origin in a
- * country without road factors is a 400 naming the regions there are, never India's factors in silence.
+ * (docs/methodology.md, "Each road leg's region"), checked as a sent region is.
  */
 function withOriginRegion(placed: PlacedLeg<LogisticsLeg>, index: number): PlacedLeg<LogisticsLeg> {
-  const { leg, distance } = placed;
-  const country = distance?.origin.country;
-  if (country === undefined || leg.region !== undefined || !isTruckMethod(leg.shipping_method)) return placed;
-  const path = `queries.legs.${index}.origin`;
-  if (roadFactorSet(country) === undefined) {
-    throw new TruecostValidationError({ path, reason: `In ${country}, which has no road factors: send region (IN, GB or an EU member state).` });
-  }
-  const region = country as RoadRegion;
-  const problem = legRegionProblem({ ...leg, region });
-  if (problem !== undefined) throw new TruecostValidationError({ path, reason: `Its country ${region} as the leg's region: ${problem[1]}` });
-  const note = `region ${region}: the country of the origin ${distance!.origin.code}.`;
-  return { ...placed, leg: { ...leg, region }, distance: { ...distance!, notes: [...distance!.notes, note] } };
+  const { leg } = placed;
+  if (leg.region !== undefined || !isTruckMethod(leg.shipping_method)) return placed;
+  const found = originRegion(placed.distance, `queries.legs.${index}`, (region) => legRegionProblem({ ...leg, region }));
+  return found === undefined ? placed : { ...placed, leg: { ...leg, region: found.region }, distance: found.distance };
 }
 
 /**

@@ -8,6 +8,8 @@ import type { FactorUse } from '../data/factor.js';
 import { glecEuropeHeavyTruck } from '../data/glec-2019-europe-road.js';
 import { refrigeratedUplift } from '../data/refrigerated-road.js';
 import { roadFactorSet, type RoadRegion } from '../data/road-regions.js';
+import { TruecostValidationError } from '../validation/checked-request.js';
+import type { LegDistance } from './leg-distance.js';
 
 // A road leg outside India takes its region's default intensity per tonne-km of goods, whatever its
 // load: DESNZ 2025's average-laden class in Great Britain, GLEC's European heavy truck in the EU
@@ -51,4 +53,30 @@ export function chilledUplift(category: RoadOperationCategory): FactorUse | unde
 /** The explanation of a chilled road leg's uplift. */
 export function chilledAssumption(uplift: FactorUse): string {
   return `temperature chilled: times ${uplift.value} (${uplift.name}).`;
+}
+
+/**
+ * The region of a truck leg given by places without its own (E11, E13): its origin's country,
+ * checked by `problemIn` as a sent region is, with the note its explanation gains; undefined when
+ * the origin has no country (a point). `legPath` is the leg's path, `queries.legs.N`.
+ *
+ * @throws TruecostValidationError naming the leg's `origin` when the country has no road factors,
+ *   or `problemIn` refuses the leg there: never India's factors in silence.
+ */
+export function originRegion(
+  distance: LegDistance | undefined,
+  legPath: string,
+  problemIn: (region: RoadRegion) => readonly [string, string] | undefined,
+): { readonly region: RoadRegion; readonly distance: LegDistance } | undefined {
+  const country = distance?.origin.country;
+  if (distance === undefined || country === undefined) return undefined;
+  const path = `${legPath}.origin`;
+  if (roadFactorSet(country) === undefined) {
+    throw new TruecostValidationError({ path, reason: `In ${country}, which has no road factors: send region (IN, GB or an EU member state).` });
+  }
+  const region = country as RoadRegion;
+  const problem = problemIn(region);
+  if (problem !== undefined) throw new TruecostValidationError({ path, reason: `Its country ${region} as the leg's region: ${problem[1]}` });
+  const note = `region ${region}: the country of the origin ${distance.origin.code}.`;
+  return { region, distance: { ...distance, notes: [...distance.notes, note] } };
 }

@@ -23,3 +23,22 @@ export function truckKilograms(
   const emptyPerKm = fullPerKm * emptyRatio;
   return distance * (trucks * emptyPerKm + ((fullPerKm - emptyPerKm) * mass) / capacity);
 }
+
+/**
+ * Kilograms of CO2 of a dedicated leg's empty running: each of `trucks` trucks drives
+ * `emptyDistanceFactor x distance` km empty, at the empty truck's fuel (`emptyRatio x fullPerKm`).
+ */
+export function emptyRunningKilograms(fullPerKm: number, emptyRatio: number, trucks: number, distance: number, emptyDistanceFactor: number): number {
+  return truckKilograms(fullPerKm, emptyRatio, trucks, 0, 1, distance) * emptyDistanceFactor;
+}
+
+/**
+ * What a dedicated truck's explanation says of its empty running: the sent factor, or none counted
+ * (`unsent` names what was not sent, `section` the methodology's section that says why).
+ */
+export function emptyRunningAssumption(factor: number | undefined, unsent: string, section: string): string {
+  if (factor === undefined) {
+    return `Empty running: none counted. ${unsent} was not sent, and truecost holds no cited average empty running for India's trucks (docs/methodology.md, "${section}").`;
+  }
+  return `Empty running: empty_distance_factor ${factor}, each truck driving ${factor} km empty per km of the leg at the empty truck's fuel.`;
+}
