@@ -25,7 +25,8 @@ import {
   type EmissionParts,
 } from './basis.js';
 import { equivalentsExplanation } from './equivalents.js';
-import { placedLegs, withDistance, type DistanceMode, type PlacedLeg, type PlacesOption } from './leg-distance.js';
+import { placedLegs, withDistance, type DistanceMode, type LegDistance, type PlacesOption } from './leg-distance.js';
+import type { LegRoute } from '../schemas/places.js';
 import { legsResponse, type FreightCalculatorOptions } from './logistics.js';
 import type { Explained, FactorUse, ItemExplanation } from './explanation.js';
 import type { WithMethodologyVersion } from './methodology.js';
@@ -56,7 +57,10 @@ interface LegPlan extends ChainElement {
 const FREIGHT_DISTANCE_MODES: Readonly<Record<FreightTransportationType, DistanceMode>> = { truck: 'road', rail: 'rail', ship: 'sea' };
 
 /** An E13 leg with its distance and the road region it is priced in. */
-interface RegionalLeg extends PlacedLeg<FreightLeg> {
+interface RegionalLeg {
+  readonly leg: FreightLeg;
+  readonly route: LegRoute | undefined;
+  readonly distance: LegDistance | undefined;
   readonly region: RoadRegion;
 }
 
@@ -68,11 +72,14 @@ interface RegionalLeg extends PlacedLeg<FreightLeg> {
 function freightLegs(request: FreightRequest, options?: PlacesOption): RegionalLeg[] {
   const { region, transportation_type: type } = request.configs;
   const mode = FREIGHT_DISTANCE_MODES[type];
+  // One object literal per leg: spreading the placed leg costs more than the leg's own figure.
   return placedLegs<FreightRequest['queries']['legs'][number], FreightLeg>(request.queries.legs, 'distance', () => mode, options?.places, 'queries.legs').map(
-    (placed, index): RegionalLeg => {
-      const { leg } = placed;
-      const found = leg.region === undefined && type === 'truck' ? originRegion(placed.distance, `queries.legs.${index}`, (own) => freightRegionProblem(leg, own)) : undefined;
-      return found === undefined ? { ...placed, region: leg.region ?? region } : { ...placed, region: found.region, distance: found.distance };
+    ({ leg, route, distance }, index): RegionalLeg => {
+      const found =
+        leg.region === undefined && type === 'truck' && distance !== undefined
+          ? originRegion(distance, `queries.legs.${index}`, (own) => freightRegionProblem(leg, own))
+          : undefined;
+      return { leg, route, distance: found?.distance ?? distance, region: found?.region ?? leg.region ?? region };
     },
   );
 }

@@ -30,7 +30,7 @@ import { LOGISTICS_MODES, logisticsElement, logisticsLegParts } from './logistic
 import { originRegion } from './road-region.js';
 import { tripsNeeded } from './road-shared.js';
 import { roundTonnes } from './rounding.js';
-import { elementQuantities } from './transport-chain.js';
+import { elementQuantities, type TransportMode } from './transport-chain.js';
 
 /**
  * Options of E11 and E13: the basis, and the resolver of `truecost/places` for legs given by
@@ -47,11 +47,14 @@ export interface FreightCalculatorOptions extends CalculatorOptions, PlacesOptio
  * @internal
  */
 export function logisticsLegs(request: LogisticsRequest, options?: PlacesOption): PlacedLeg<LogisticsLeg | HubElement>[] {
-  // Only a leg has places: a hub never reaches the mode's rule.
-  const modeOf = (element: SentLogisticsLeg | HubElement) => LOGISTICS_MODES[(element as SentLogisticsLeg).shipping_method];
-  return placedLegs<SentLogisticsLeg | HubElement, LogisticsLeg | HubElement>(request.queries.legs, 'shipping_distance', modeOf, options?.places, 'queries.legs').map(
+  return placedLegs<SentLogisticsLeg | HubElement, LogisticsLeg | HubElement>(request.queries.legs, 'shipping_distance', distanceModeOf, options?.places, 'queries.legs').map(
     (placed, index) => (isHub(placed.leg) ? placed : withOriginRegion(placed as PlacedLeg<LogisticsLeg>, index)),
   );
+}
+
+/** The distance rule of an element given by places: only a leg has places, so a hub never reaches it. */
+function distanceModeOf(element: SentLogisticsLeg | HubElement): TransportMode {
+  return LOGISTICS_MODES[(element as SentLogisticsLeg).shipping_method];
 }
 
 /** The parts of one E11 element: a leg's, or a hub's. */
