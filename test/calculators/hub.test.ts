@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HUB_TYPES, explainLogisticsTruecost, logisticsRequestSchema, validate } from '../../src/index.js';
@@ -56,5 +58,20 @@ describe('a hub', () => {
         if (!parsed.ok) expect(parsed.error.path).toBe(`queries.legs.0.${field}`);
       }),
     );
+  });
+});
+
+describe('the table of hub intensities', () => {
+  it('cites each default with its publication and year, as docs/methodology.md lists it', () => {
+    const methodology = readFileSync(resolve(import.meta.dirname, '../../docs/methodology.md'), 'utf8');
+    const hubs = methodology.slice(methodology.indexOf('## Hubs (E11)'), methodology.indexOf('## Shared loads'));
+    const cited = HUB_TYPES.flatMap((type) => (['ambient', 'chilled'] as const).map((temperature) => defaultHubIntensity(type, temperature))).filter((row) => row !== undefined);
+    expect(cited.length).toBeGreaterThan(0);
+    for (const row of new Set(cited)) {
+      expect(row.source).toMatch(/Fraunhofer IML.*\b(19|20)\d\d\b/);
+      expect(row.unit).toBe('kg CO2e/t handled');
+      expect(hubs).toContain(`${row.value} kg CO2e/t handled`);
+      expect(hubs).toContain('Fraunhofer IML');
+    }
   });
 });
